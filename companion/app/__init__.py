@@ -1,0 +1,1 @@
+"""The Kivy touchscreen app: thin views over :class:`companion.session.Session`."""

@@ -1,0 +1,1 @@
+"""The headless referee (``infinite-referee``): one sub-command per game."""

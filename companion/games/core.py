@@ -1,0 +1,288 @@
+"""The engine contract every game follows.
+
+A game engine is a pure reducer over data (OpenSpiel's State API with python-chess's naming
+and boardgame.io's typed refusals):
+
+- state is a frozen dataclass (or plain values) that serialises to JSON;
+- :meth:`Game.legal_actions` lists what may happen next, deterministic and sorted;
+- :meth:`Game.apply` returns a :class:`Transition` (next state + events) or raises
+  :class:`IllegalAction` carrying a reason code, a sentence a player understands, and the
+  rulebook section it cites;
+- chance is an action: :meth:`Game.is_chance` says a die roll, shuffle or coin flip is due and
+  :meth:`Game.sample_chance` draws one from a ``random.Random`` *owned by the caller*, so the
+  same action can equally come from physical dice typed in or read by the camera;
+- :meth:`Game.outcome` is ``None`` or an :class:`Outcome`.
+
+Nothing here (or anywhere under ``companion.games``) touches files, clocks, threads or the
+global random module; a test enforces it.
+
+Example:
+    >>> from companion.games.core import Event
+    >>> Event("counter_advanced", {"position": 3}).to_json()
+    {'kind': 'counter_advanced', 'position': 3}
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+if TYPE_CHECKING:  # pragma: no cover - typing only, never imported at run time
+    import random
+
+S = TypeVar("S")
+A = TypeVar("A")
+Setup = TypeVar("Setup")
+
+
+class RulesError(Exception):
+    """Base class of every error raised by a rules engine."""
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A pointer into a rulebook: the game's rulebook file and a section within it.
+
+    Example:
+        >>> str(RuleRef("infinifield", "Every 5 turns", "bullet 3"))
+        'infinifield: "Every 5 turns", bullet 3'
+    """
+
+    game: str
+    section: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        text = f'{self.game}: "{self.section}"'
+        return f"{text}, {self.detail}" if self.detail else text
+
+
+class IllegalAction(RulesError, ValueError):
+    """An action the rules refuse in the current state.
+
+    Attributes:
+        code: a stable machine-readable reason code (``"not_adjacent"``).
+        reason: one sentence a player understands.
+        rule: the rulebook section the refusal cites.
+        action: the action as written in the notation, when known.
+        params: the values the sentence mentions (block ids, dice...), so a translated
+            screen can rebuild the sentence from ``code`` in another language.
+    """
+
+    def __init__(self, code: str, reason: str, rule: RuleRef | str, action: str = "",
+                 params: Mapping[str, Any] | None = None) -> None:
+        self.code = code
+        self.reason = reason
+        self.rule = rule
+        self.action = action
+        self.params = dict(params or {})
+        super().__init__(f"{action + ': ' if action else ''}{reason} [{rule}]")
+
+    def with_action(self, action: str) -> IllegalAction:
+        """Return the same refusal naming ``action``."""
+        return IllegalAction(self.code, self.reason, self.rule, action, self.params)
+
+    def to_json(self) -> dict[str, Any]:
+        """The refusal as JSON-ready data."""
+        return {"action": self.action, "code": self.code, "reason": self.reason,
+                "rule": str(self.rule)}
+
+
+class NotationError(RulesError, ValueError):
+    """Text that is not an action in the game's notation (invalid, not illegal).
+
+    Attributes:
+        text: the offending text.
+        problem: what is wrong with it, in one sentence.
+    """
+
+    def __init__(self, text: str, problem: str) -> None:
+        self.text = text
+        self.problem = problem
+        super().__init__(f"cannot read {text!r}: {problem}")
+
+
+class AmbiguousAction(NotationError):
+    """Text that could mean more than one legal action."""
+
+
+class SetupError(RulesError, ValueError):
+    """A setup (field, deck, board, army list...) that cannot be used.
+
+    Attributes:
+        source: the file or name the setup came from.
+        where: the key path or line inside it (``"blocks[3].colour"``, ``"line 12"``).
+        problem: what is wrong, in one sentence.
+    """
+
+    def __init__(self, source: str, where: str, problem: str) -> None:
+        self.source = source
+        self.where = where
+        self.problem = problem
+        location = f"{source}: {where}" if where else source
+        super().__init__(f"{location}: {problem}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the outputs (LEDs, buzzer, screen, log).
+
+    Event kinds are listed, per game, in ``docs/events.md``.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as one flat JSON object: ``kind`` plus its data."""
+        return {"kind": self.kind, **dict(self.data)}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+
+@dataclass(frozen=True)
+class Transition(Generic[S]):
+    """The result of applying an action: the next state and the events it caused."""
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        winners: the winning players or sides (empty for a loss in a solo game or a draw).
+        termination: a short reason code, e.g. ``"last_pawn_standing"``, ``"boss_defeated"``.
+        detail: one sentence for the players.
+        scores: final scores when the game keeps them.
+    """
+
+    winners: tuple[str, ...]
+    termination: str
+    detail: str = ""
+    scores: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as JSON-ready data."""
+        return {"winners": list(self.winners), "termination": self.termination,
+                "detail": self.detail, "scores": dict(self.scores)}
+
+
+CHANCE = "chance"
+"""The actor name of chance (dice, shuffles, coin flips) in :meth:`Game.current_actor`."""
+
+
+class Game(abc.ABC, Generic[Setup, S, A]):
+    """A game's rules. Subclasses are stateless; every method is a pure function of its input.
+
+    Class attributes:
+        name: the game's short name used on the command line and in journals.
+        title: the game's name as printed on the box.
+        rulebook: the rulebook file under ``shared/rules`` that refusals cite.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str]
+
+    # -- setup -----------------------------------------------------------------------------
+    @abc.abstractmethod
+    def load_setup(self, sources: Mapping[str, tuple[str, str]],
+                   options: Mapping[str, Any]) -> Setup:
+        """Read a setup from TOML texts.
+
+        Args:
+            sources: role -> (source name for error messages, TOML text), e.g.
+                ``{"setup": ("fields/quickstart.toml", "...")}``.
+            options: extra choices made outside the files (players, mode, ...).
+
+        Raises:
+            SetupError: naming the source, the key or line, and what is wrong.
+        """
+
+    @abc.abstractmethod
+    def initial_state(self, setup: Setup) -> S:
+        """The state before the first action."""
+
+    # -- flow ------------------------------------------------------------------------------
+    @abc.abstractmethod
+    def current_actor(self, state: S) -> str | None:
+        """Who acts next: a player name, :data:`CHANCE`, or ``None`` once the game is over."""
+
+    def is_chance(self, state: S) -> bool:
+        """Whether the next action is a chance event (roll, shuffle, flip)."""
+        return self.current_actor(state) == CHANCE
+
+    def sample_chance(self, state: S, rng: random.Random) -> A:
+        """Draw the pending chance action with ``rng`` (owned and seeded by the caller).
+
+        Raises:
+            IllegalAction: when no chance event is pending.
+        """
+        raise IllegalAction("no_chance_pending", "Nothing is waiting for a roll right now.",
+                            RuleRef(self.name, "turn order"))
+
+    @abc.abstractmethod
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action the current actor may take, deterministic and sorted.
+
+        At a chance node this may list the outcomes when they are few, or be empty when they
+        are too many to list (use :meth:`sample_chance`).
+        """
+
+    @abc.abstractmethod
+    def apply(self, state: S, action: A) -> Transition[S]:
+        """Apply ``action`` to ``state``.
+
+        Raises:
+            IllegalAction: with the reason code, sentence and rule.
+        """
+
+    @abc.abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game goes on, else who won and why."""
+
+    # -- notation --------------------------------------------------------------------------
+    @abc.abstractmethod
+    def parse_action(self, state: S, text: str) -> A:
+        """Read one action in the game's notation; ``str(action)`` prints it back.
+
+        Raises:
+            NotationError: the text is not an action of this game.
+        """
+
+    def describe_event(self, event: Event) -> str:
+        """One short English line for an event, for the CLI and the log."""
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        return f"{event.kind}({details})" if details else event.kind
+
+    def format_action(self, action: A) -> str:
+        """The action in the game's notation (``str(action)`` by default)."""
+        return str(action)
+
+    # -- serialisation ---------------------------------------------------------------------
+    @abc.abstractmethod
+    def state_to_json(self, state: S) -> dict[str, Any]:
+        """The state as JSON-ready data."""
+
+    @abc.abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
+        """Rebuild a state from :meth:`state_to_json` output."""
+
+    # -- helpers shared by every game ------------------------------------------------------
+    def replay(self, setup: Setup, actions: Sequence[A]) -> S:
+        """Apply ``actions`` in order from the initial state and return the final state."""
+        state = self.initial_state(setup)
+        for action in actions:
+            state = self.apply(state, action).state
+        return state
+
+    def state_json_text(self, state: S) -> str:
+        """Canonical JSON text of a state (sorted keys), handy for comparisons and hashes."""
+        return json.dumps(self.state_to_json(state), sort_keys=True, separators=(",", ":"))
