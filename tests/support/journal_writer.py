@@ -18,7 +18,6 @@ from pathlib import Path
 from companion.session import Session
 from tests.support import countdown
 
-
 LONG_GAME = {"setup": ("countdown.toml", "pile = 1000000\n")}
 
 
