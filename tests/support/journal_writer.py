@@ -21,7 +21,7 @@ from tests.support import countdown
 LONG_GAME = {"setup": ("countdown.toml", "pile = 1000000\n")}
 
 
-def write_forever(path: Path, seed: int, ack: Callable[[int], None]) -> None:
+def write_forever(path: Path, seed: int, ack: Callable[[int], object]) -> None:
     """Resume (or start) the game at ``path`` and keep playing, calling ``ack`` after each
     durable action. The pile is large enough that the game never ends under test."""
     countdown.register()
