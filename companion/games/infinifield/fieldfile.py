@@ -127,8 +127,10 @@ def _unknown_keys(source: str, prefix: str, table: Mapping[str, Any],
                   known: frozenset[str]) -> None:
     for key in table:
         if key not in known:
+            hint = (" (top-level keys such as 'blocks = [...]' must come before the first "
+                    "[table] header)" if prefix and key == "blocks" else "")
             raise SetupError(source, f"{prefix}{key}",
-                             f"unknown key; expected one of {', '.join(sorted(known))}")
+                             f"unknown key; expected one of {', '.join(sorted(known))}{hint}")
 
 
 def _number(source: str, where: str, value: Any) -> float:

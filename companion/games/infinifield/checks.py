@@ -1,0 +1,241 @@
+"""Field-building checks: every violation of the quick-start or the official rules.
+
+The rulebook gives two sets of field-building rules (``infinifield.md``):
+
+- ``quickstart`` ("Build the field", step 1): every block touches another block; the field is
+  one connected piece; there is room on top of each block for a pawn.
+- ``official`` ("Official field-building rules"): the top of each block is level; one
+  connected field; room for a pawn; each white block touches at least two coloured blocks
+  and no white block; each coloured block touches at least one block and at most two white
+  ones; stacked blocks stand stably; blocks that do not touch are clearly (half an inch)
+  apart.
+
+In both modes blocks standing side by side may not overlap (they cannot share space).
+:func:`check_field` reports *every* violation, each with the block ids involved.
+
+Example:
+    >>> from companion.games.infinifield.field import Block, build_field
+    >>> field = build_field([Block.square("W1", "white", (0, 0)),
+    ...                      Block.square("W2", "white", (40, 0))])
+    >>> [v.code for v in check_field(field, "quickstart")]
+    []
+    >>> [(v.code, v.blocks) for v in check_field(field, "official")]
+    [('white_touches_white', ('W1', 'W2')), ('white_needs_two_coloured', ('W1',)), \
+('white_needs_two_coloured', ('W2',))]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.core import RuleRef
+from companion.games.infinifield.contacts import LEVEL_TOLERANCE_MM, near_pairs
+from companion.games.infinifield.field import Field
+from companion.games.infinifield.geometry import (
+    centroid,
+    clip,
+    convex_hull,
+    fits_disc,
+    inside_margin,
+)
+
+MODES = ("quickstart", "official")
+"""The two sets of field-building rules."""
+
+QUICK = "Build the field"
+OFFICIAL = "Official field-building rules"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken field-building rule.
+
+    Attributes:
+        code: a stable reason code (``white_touches_white``).
+        blocks: the ids of the blocks involved.
+        message: one sentence for the builder.
+        rule: the rulebook section it breaks.
+    """
+
+    code: str
+    blocks: tuple[str, ...]
+    message: str
+    rule: RuleRef
+
+    def to_json(self) -> dict[str, Any]:
+        """The violation as JSON-ready data."""
+        return {"code": self.code, "blocks": list(self.blocks), "message": self.message,
+                "rule": str(self.rule)}
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message} [{self.rule}]"
+
+
+def _rule(mode: str, quick_detail: str, official_detail: str) -> RuleRef:
+    if mode == "quickstart":
+        return RuleRef("infinifield", QUICK, quick_detail)
+    return RuleRef("infinifield", OFFICIAL, official_detail)
+
+
+def check_field(field: Field, mode: str) -> list[Violation]:
+    """Every violation of the field-building rules of ``mode`` (``quickstart``/``official``).
+
+    Raises:
+        ValueError: ``mode`` is not one of :data:`MODES`.
+    """
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    found: list[Violation] = []
+    found += _overlaps(field, mode)
+    if mode == "official":
+        found += _tilted(field)
+    if mode == "quickstart":
+        found += _isolated(field)
+    found += _islands(field, mode)
+    found += _no_room(field, mode)
+    if mode == "official":
+        found += _colour_rules(field)
+        found += _unstable(field)
+        found += _unclear_gaps(field)
+    return found
+
+
+def _overlaps(field: Field, mode: str) -> list[Violation]:
+    return [Violation("overlapping", (p.first, p.second),
+                      f"{p.first} and {p.second} overlap by {-p.gap:.1f} mm; blocks standing "
+                      f"side by side cannot share space.",
+                      _rule(mode, "step 1", "bullet 1 - blocks stand on a flat surface"))
+            for p in near_pairs(field.blocks) if p.overlapping]
+
+
+def _tilted(field: Field) -> list[Violation]:
+    found = []
+    for block in field.blocks:
+        if len(block.rests_on) < 2:
+            continue
+        tops = {s: field.elevation[s] + field.block(s).height for s in block.rests_on}
+        if max(tops.values()) - min(tops.values()) > LEVEL_TOLERANCE_MM:
+            found.append(Violation(
+                "tilted", (block.id, *block.rests_on),
+                f"{block.id} rests on blocks of different heights "
+                f"({', '.join(block.rests_on)}), so its top is tilted.",
+                RuleRef("infinifield", OFFICIAL, "bullet 2")))
+    return found
+
+
+def _isolated(field: Field) -> list[Violation]:
+    return [Violation("isolated", (block.id,), f"{block.id} touches no other block.",
+                      RuleRef("infinifield", QUICK, "step 1, bullet 1"))
+            for block in field.blocks if not field.neighbours(block.id)]
+
+
+def islands(field: Field) -> list[tuple[str, ...]]:
+    """The connected pieces of the field, largest first, each in field order.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> islands(build_field([Block("A", "red"), Block("B", "red"), Block("C", "red")],
+        ...                     [("A", "C")]))
+        [('A', 'C'), ('B',)]
+    """
+    graph = field.graph
+    label = [-1] * len(graph.ids)
+    pieces: list[list[int]] = []
+    for root in range(len(graph.ids)):
+        if label[root] >= 0:
+            continue
+        label[root] = len(pieces)
+        piece, stack = [root], [root]
+        while stack:
+            for w in graph.adjacency[stack.pop()]:
+                if label[w] < 0:
+                    label[w] = label[root]
+                    piece.append(w)
+                    stack.append(w)
+        pieces.append(sorted(piece))
+    pieces.sort(key=lambda piece: (-len(piece), piece[0]))
+    return [tuple(graph.ids[i] for i in piece) for piece in pieces]
+
+
+def _islands(field: Field, mode: str) -> list[Violation]:
+    pieces = islands(field)
+    if len(pieces) < 2:
+        return []
+    return [Violation("islands", piece,
+                      f"The field is split into {len(pieces)} islands; island {n} is "
+                      f"{', '.join(piece)}.",
+                      _rule(mode, "step 1, bullet 2", "bullet 3"))
+            for n, piece in enumerate(pieces, start=1)]
+
+
+def _no_room(field: Field, mode: str) -> list[Violation]:
+    found = []
+    radius = field.pawn_diameter / 2
+    for block in field.blocks:
+        if not block.footprint:
+            continue
+        on_top = [field.block(b).footprint for b in field.resting_on(block.id)
+                  if field.block(b).footprint]
+        if not fits_disc(block.footprint, radius, on_top):
+            found.append(Violation(
+                "no_room", (block.id, *field.resting_on(block.id)),
+                f"There is no free space on top of {block.id} for a pawn "
+                f"({field.pawn_diameter:g} mm across).",
+                _rule(mode, "step 1, bullet 3", "bullet 4")))
+    return found
+
+
+def _colour_rules(field: Field) -> list[Violation]:
+    found = []
+    rule_white = RuleRef("infinifield", OFFICIAL, "bullet 5")
+    rule_coloured = RuleRef("infinifield", OFFICIAL, "bullet 6")
+    for a, b in field.touching:
+        if field.block(a).is_white and field.block(b).is_white:
+            found.append(Violation("white_touches_white", (a, b),
+                                   f"White blocks {a} and {b} touch each other.", rule_white))
+    for block in field.blocks:
+        near = field.neighbours(block.id)
+        whites = tuple(n for n in near if field.block(n).is_white)
+        if block.is_white and len(near) - len(whites) < 2:
+            found.append(Violation(
+                "white_needs_two_coloured", (block.id,),
+                f"White block {block.id} touches {len(near) - len(whites)} coloured "
+                f"block(s); it must touch at least two.", rule_white))
+        if not block.is_white and not near:
+            found.append(Violation("isolated", (block.id,),
+                                   f"{block.id} touches no other block.", rule_coloured))
+        if not block.is_white and len(whites) > 2:
+            found.append(Violation(
+                "touches_many_whites", (block.id, *whites),
+                f"{block.id} touches {len(whites)} white blocks ({', '.join(whites)}); "
+                f"a coloured block may touch at most two.", rule_coloured))
+    return found
+
+
+def _unstable(field: Field) -> list[Violation]:
+    found = []
+    for block in field.blocks:
+        supports = [field.block(s) for s in block.rests_on]
+        if not supports or not block.footprint or not all(s.footprint for s in supports):
+            continue
+        contact = [point for s in supports for point in clip(block.footprint, s.footprint)]
+        hull = convex_hull(contact)
+        centre = centroid(block.footprint)
+        if len(hull) < 3 or inside_margin(centre, hull) < 0:
+            found.append(Violation(
+                "unstable", (block.id, *block.rests_on),
+                f"{block.id} is not held up by {', '.join(block.rests_on)}: its centre is "
+                f"not over them, so it would tumble.",
+                RuleRef("infinifield", OFFICIAL, "bullet 7")))
+    return found
+
+
+def _unclear_gaps(field: Field) -> list[Violation]:
+    if field.explicit:
+        return []
+    return [Violation("unclear_gap", (p.first, p.second),
+                      f"{p.first} and {p.second} are {p.gap:.1f} mm apart: place blocks that "
+                      f"do not touch at least half an inch (12.7 mm) apart.",
+                      RuleRef("infinifield", OFFICIAL, "bullet 8"))
+            for p in near_pairs(field.blocks) if p.unclear]

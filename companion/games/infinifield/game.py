@@ -1,0 +1,104 @@
+"""The Infinifield referee: the :class:`~companion.games.core.Game` contract over the modules.
+
+Example:
+    >>> from companion.resources import shipped_sources
+    >>> sources = shipped_sources("companion.games.infinifield",
+    ...                           {"setup": "fields/quickstart.toml"})
+    >>> setup = GAME.load_setup(sources, {"players": ["Ann", "Ben"]})
+    >>> state = GAME.initial_state(setup)
+    >>> GAME.current_actor(state)
+    'Ben'
+    >>> GAME.apply(state, GAME.parse_action(state, "start Ben W1")).state.to_act
+    'Ann'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.games.core import Event, Game, Outcome, Transition
+from companion.games.infinifield import flow
+from companion.games.infinifield.notation import Action, parse_action
+from companion.games.infinifield.scoring import match_outcome
+from companion.games.infinifield.setup import load_setup
+from companion.games.infinifield.state import InfinifieldSetup, State
+
+
+class Infinifield(Game[InfinifieldSetup, State, Action]):
+    """Referee of Infinifield, every rule of ``infinifield.md``.
+
+    Field checks, starting positions, chase-and-capture, block removal, rounds and scoring.
+    """
+
+    name = "infinifield"
+    title = "Infinifield"
+    rulebook = "infinifield.md"
+
+    def load_setup(self, sources: Mapping[str, tuple[str, str]],
+                   options: Mapping[str, Any]) -> InfinifieldSetup:
+        """Read the field file (role ``setup``) and the match options."""
+        return load_setup(sources, options)
+
+    def initial_state(self, setup: InfinifieldSetup) -> State:
+        """Round 1, choosing starting positions, the counter on X."""
+        return flow.initial_state(setup.field, setup.rules, setup.builder)
+
+    def current_actor(self, state: State) -> str | None:
+        """The player to act, or ``None`` once the match is over."""
+        return state.to_act
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every legal action, sorted by notation text."""
+        return flow.legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> Transition[State]:
+        """Apply an action or raise :class:`~companion.games.core.IllegalAction`."""
+        return flow.apply_action(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """``None`` while the match goes on."""
+        return match_outcome(state)
+
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read ``start``/``move``/``remove``/``rebuild`` notation."""
+        return parse_action(state, text)
+
+    def describe_event(self, event: Event) -> str:
+        """One short English line for an event."""
+        data = event.data
+        kind = event.kind
+        if kind == "counter_advanced":
+            return f"counter -> {data['position']}"
+        if kind == "removal_due":
+            return f"{data['player']} must remove a block"
+        if kind == "block_removed":
+            return f"{data['player']} removed {data['block']}"
+        if kind == "capture":
+            return f"{data['by']} captured {data['captured']} on {data['block']}"
+        if kind == "eliminated":
+            why = "captured" if data["why"] == "captured" else "no legal block to remove"
+            return f"{data['player']} eliminated ({why})"
+        if kind == "round_over":
+            return f"round {data['round']} won by {data['winner']} (scores: {_scores(data)})"
+        if kind == "match_over":
+            return f"match over, winner(s): {', '.join(data['winners'])} ({_scores(data)})"
+        if kind == "victory":
+            return str(data["detail"])
+        return super().describe_event(event)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        """The state as JSON-ready data."""
+        return state.to_json()
+
+    def state_from_json(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from :meth:`state_to_json` output."""
+        return State.from_json(data)
+
+
+def _scores(data: Mapping[str, Any]) -> str:
+    return ", ".join(f"{player} {score}" for player, score in data["scores"].items())
+
+
+GAME = Infinifield()
+"""The engine instance the registry loads."""

@@ -1,0 +1,119 @@
+"""Infinifield actions and their text notation (``docs/infinifield.md``).
+
+=============================  ============================================================
+``start Ben W1``               Ben places his pawn on white block W1 (starting position)
+``move Ben W1 Y1``             Ben moves his pawn from W1 to Y1 (a capture if a pawn is there)
+``remove Ben W2``              Ben, who put the counter on X, removes block W2
+``rebuild Cat``                Cat, the new field builder, has rebuilt the field
+=============================  ============================================================
+
+Input is case-insensitive; :func:`str` prints names and ids as written in the setup, and
+:func:`parse_action` reads it back.
+
+Example:
+    >>> str(Move("Ben", "W1", "Y1"))
+    'move Ben W1 Y1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.games.core import NotationError
+from companion.games.infinifield.state import State
+
+
+@dataclass(frozen=True)
+class Start:
+    """A player places their pawn on a white block to start the round."""
+
+    player: str
+    block: str
+
+    def __str__(self) -> str:
+        return f"start {self.player} {self.block}"
+
+
+@dataclass(frozen=True)
+class Move:
+    """A player moves their pawn from ``origin`` to the touching block ``target``."""
+
+    player: str
+    origin: str
+    target: str
+
+    def __str__(self) -> str:
+        return f"move {self.player} {self.origin} {self.target}"
+
+
+@dataclass(frozen=True)
+class Remove:
+    """The player who put the turn counter on X removes ``block``."""
+
+    player: str
+    block: str
+
+    def __str__(self) -> str:
+        return f"remove {self.player} {self.block}"
+
+
+@dataclass(frozen=True)
+class Rebuild:
+    """The new field builder says the field is rebuilt for the next round."""
+
+    player: str
+
+    def __str__(self) -> str:
+        return f"rebuild {self.player}"
+
+
+Action = Start | Move | Remove | Rebuild
+
+VERBS: Mapping[str, tuple[type, int, str]] = {
+    "start": (Start, 2, "start PLAYER WHITE-BLOCK"),
+    "move": (Move, 3, "move PLAYER FROM-BLOCK TO-BLOCK"),
+    "remove": (Remove, 2, "remove PLAYER BLOCK"),
+    "rebuild": (Rebuild, 1, "rebuild PLAYER"),
+}
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read one action, case-insensitively, naming players and blocks as in the setup.
+
+    Raises:
+        NotationError: an unknown verb, a wrong number of words, or a name that is not a
+            player or a block of this field.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> from companion.games.infinifield.state import MatchRules
+        >>> field = build_field([Block("W1", "white"), Block("Y1", "yellow")], [("W1", "Y1")])
+        >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "points", 1), field, 1,
+        ...               "Ann", "start", "Ben")
+        >>> parse_action(state, "MOVE ben w1 y1")
+        Move(player='Ben', origin='W1', target='Y1')
+    """
+    words = text.split()
+    if not words:
+        raise NotationError(text, "the line is empty")
+    verb = words[0].lower()
+    if verb not in VERBS:
+        raise NotationError(text, f"unknown verb {words[0]!r}; expected one of "
+                                  f"{', '.join(VERBS)}")
+    kind, arity, usage = VERBS[verb]
+    if len(words) != arity + 1:
+        raise NotationError(text, f"expected {usage}")
+    players = {name.lower(): name for name in state.rules.players}
+    player = players.get(words[1].lower())
+    if player is None:
+        raise NotationError(text, f"{words[1]!r} is not a player; the players are "
+                                  f"{', '.join(state.rules.players)}")
+    blocks = []
+    for word in words[2:]:
+        block = state.field.canonical.get(word.lower())
+        if block is None:
+            raise NotationError(text, f"{word!r} is not a block of this field")
+        blocks.append(block)
+    action: Action = kind(player, *blocks)
+    return action
