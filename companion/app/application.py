@@ -1,0 +1,224 @@
+"""The Kivy application: screens over one :class:`TableController`, kept alive for systemd.
+
+The app holds no rules. It owns the controller (the game at the table), the translator, the
+simulated outputs and the systemd notifier; each screen reads what it shows from the
+controller and sends the player's taps back to it. The main loop sends ``WATCHDOG=1`` to
+systemd every half watchdog period, so a frozen loop gets the app restarted.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.properties import NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import NoTransition, ScreenManager
+
+from companion.app import theme
+from companion.app.controller import TableController
+from companion.app.i18n import Translator
+from companion.app.journal_shelf import JournalShelf
+from companion.app.mainloop import MainLoopInbox
+from companion.app.sdnotify import SystemdNotifier
+from companion.app.settings_store import AppSettings
+from companion.app.simulated_outputs import SimulatedOutputs
+from companion.session import Verdict
+
+log = logging.getLogger(__name__)
+
+GAME_SCREENS: dict[str, str] = {}
+"""Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
+generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
+
+GENERIC_SCREEN = "companion.app.screens.game_generic:GenericGameScreen"
+
+PLAIN_SCREENS = {
+    "home": "companion.app.screens.home:HomeScreen",
+    "newgame": "companion.app.screens.newgame:NewGameScreen",
+    "settings": "companion.app.screens.settings:SettingsScreen",
+    "tools": "companion.app.screens.tools:ToolsScreen",
+    "log": "companion.app.screens.log:LogScreen",
+    "simulation": "companion.app.screens.simulation:SimulationScreen",
+}
+
+
+@dataclass
+class AppOptions:
+    """How the app was started (from the command line, see :mod:`companion.app.main`).
+
+    Attributes:
+        data_dir: where journals and settings live.
+        language: a language to use instead of the saved one.
+        resume_latest: resume the newest unfinished game at start (kiosk restarts).
+        seed: seed of the virtual dice for new games (tests); random when ``None``.
+        fps: the frame-rate cap.
+    """
+
+    data_dir: Path
+    language: str | None = None
+    resume_latest: bool = False
+    seed: int | None = None
+    fps: int = 30
+
+
+def load_class(path: str) -> Any:
+    """The class named by ``module:Class``."""
+    module, name = path.split(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class RootLayout(BoxLayout):
+    """The screens above, the verdict banner below."""
+
+
+class CompanionApp(App):
+    """The touchscreen companion.
+
+    Attributes:
+        lang: the current language; ``.kv`` rules pass it to :meth:`tr` so labels follow it.
+        revision: bumped after every change at the table; views bind to it to redraw.
+    """
+
+    lang = StringProperty("en")
+    revision = NumericProperty(0)
+    title = "Infinite Table Companion"
+
+    def __init__(self, options: AppOptions, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.options = options
+        options.data_dir.mkdir(parents=True, exist_ok=True)
+        self.settings = AppSettings.load(options.data_dir / "settings.json")
+        if options.language:
+            self.settings.language = options.language
+        self.translator = Translator(self.settings.language)
+        self.lang = self.translator.lang
+        self.table = TableController(JournalShelf(options.data_dir / "journals"))
+        self.outputs = SimulatedOutputs(on_change=self._outputs_changed)
+        self.outputs.sound = self.settings.sound
+        self.table.add_output(self.outputs)
+        self.table.on_change(self._table_changed)
+        self.inbox = MainLoopInbox()
+        self.notifier = SystemdNotifier()
+        self.first_frame_at: float | None = None
+        self._heartbeat: Any = None
+
+    # -- text ------------------------------------------------------------------------------
+    def tr(self, key: str, lang: str | None = None, **params: Any) -> str:
+        """The text of ``key`` in the current language (``lang`` is there for kv bindings)."""
+        return self.translator.tr(key, **params)
+
+    def set_language(self, lang: str) -> None:
+        """Switch every label to ``lang`` and remember the choice."""
+        self.translator.set_language(lang)
+        self.settings.language = lang
+        self.settings.save()
+        self.lang = lang
+        self.revision += 1
+
+    # -- building --------------------------------------------------------------------------
+    def build(self) -> RootLayout:
+        """The root: a screen manager over the banner."""
+        Window.clearcolor = theme.BACKGROUND
+        from companion.app.widgets.banner import VerdictBanner
+        importlib.import_module("companion.app.widgets.common")
+        root = RootLayout(orientation="vertical")
+        self.screens = ScreenManager(transition=NoTransition())
+        for name, path in PLAIN_SCREENS.items():
+            self.screens.add_widget(load_class(path)(name=name))
+        self.banner = VerdictBanner()
+        root.add_widget(self.screens)
+        root.add_widget(self.banner)
+        return root
+
+    def on_start(self) -> None:
+        """Resume the latest game if asked, tell systemd we are up, start the heartbeat."""
+        if self.options.resume_latest:
+            session = self.table.resume_latest()
+            if session is not None:
+                self.open_game_screen()
+        beat = self.notifier.heartbeat_seconds
+        if beat:
+            self._heartbeat = Clock.schedule_interval(lambda _dt: self.notifier.heartbeat(),
+                                                      beat)
+        Clock.schedule_once(self._first_frame, 0)
+
+    def _first_frame(self, _dt: float) -> None:
+        import time
+
+        self.first_frame_at = time.monotonic()
+        self.notifier.ready(self.status_line())
+
+    def on_stop(self) -> None:
+        """Tell systemd the stop is on purpose and close the journal."""
+        self.notifier.stopping()
+        if self.table.session is not None:
+            self.table.session.close()
+        self.notifier.close()
+
+    # -- navigation ------------------------------------------------------------------------
+    def go(self, name: str) -> None:
+        """Show the screen called ``name`` (``game`` is the open game's screen)."""
+        if name == "game":
+            self.open_game_screen()
+            return
+        if name not in self.screens.screen_names:
+            raise KeyError(f"no screen called {name!r}")
+        self.screens.current = name
+
+    def game_screen_name(self) -> str:
+        """The screen name of the open game."""
+        session = self.table.require_session()
+        return f"game_{session.game.name}"
+
+    def open_game_screen(self) -> None:
+        """Show the open game's referee screen, creating it the first time."""
+        name = self.game_screen_name()
+        if name not in self.screens.screen_names:
+            session = self.table.require_session()
+            path = GAME_SCREENS.get(session.game.name, GENERIC_SCREEN)
+            self.screens.add_widget(load_class(path)(name=name))
+        self.screens.current = name
+        self.revision += 1
+
+    # -- actions (called by the screens) ---------------------------------------------------
+    def propose(self, action: str, source: str = "touch") -> Verdict:
+        """Propose an action to the referee and show the verdict."""
+        return self.table.propose(action, source)
+
+    def roll(self) -> Verdict:
+        """Let the companion roll what the game waits for."""
+        return self.table.roll()
+
+    def _table_changed(self) -> None:
+        verdict = self.table.last_verdict
+        if verdict is not None and hasattr(self, "banner"):
+            if verdict.legal:
+                headline = self.tr("banner.accepted", action=verdict.action)
+                detail = self.table.describe(verdict.events) if self.table.session else ""
+                self.banner.show(True, headline, detail)
+            else:
+                headline = self.tr("banner.refused", action=verdict.action)
+                self.banner.show(False, headline, verdict.reason, verdict.rule)
+        elif hasattr(self, "banner"):
+            self.banner.hide()
+        self.revision += 1
+        self.notifier.status(self.status_line())
+
+    def _outputs_changed(self) -> None:
+        self.revision += 1
+
+    def status_line(self) -> str:
+        """One line for ``systemctl status``: the game at the table and how far it is."""
+        session = self.table.session
+        if session is None:
+            return "home screen, no game open"
+        state = "finished" if session.finished else "playing"
+        return f"{state} {session.game.name}: {len(session.record)} action(s), journal " \
+               f"{session.journal.path if session.journal else '-'}"

@@ -1,0 +1,115 @@
+"""The dice tray for any game: d6, d20, the three action dice and a coin.
+
+These are the table's loose dice, for rolls the engine does not ask for (a house rule, a
+tie-break, "low roll on 1 die" in Defiance of Fate). When the engine *is* waiting for a
+roll, the game screen uses :meth:`companion.session.Session.roll` or the player's typed
+physical dice instead, so the record stays exact.
+
+The action dice follow ``infinities-defiance-of-fate.md`` "2.6.1 - Action checks": six
+sides, three of the die's own attribute, one of each other attribute and one blank (0).
+The rulebook names the colours green, blue and red and pairs blue with Tide; this app pairs
+green with Fortitude and red with Power (documented in docs/app.md). Each face also shows a
+letter (F, P, T, 0) so the colour is never the only cue.
+
+Example:
+    >>> import random
+    >>> tray = DiceTray(random.Random(3))
+    >>> tray.roll("d6", 2)
+    ('1', '5')
+    >>> DIE_KINDS["tide"].faces
+    ('T', 'T', 'T', 'F', 'P', '0')
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+
+class UnknownDie(KeyError):
+    """A die kind the tray does not have."""
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """One kind of die.
+
+    Attributes:
+        key: its name in the tray (``d6``).
+        faces: what its sides show, as text.
+        colour: RGB 0-1 of the die body.
+        label_key: the i18n key of its name.
+    """
+
+    key: str
+    faces: tuple[str, ...]
+    colour: tuple[float, float, float]
+    label_key: str
+
+
+DIE_KINDS: dict[str, DieKind] = {
+    "d6": DieKind("d6", tuple(str(n) for n in range(1, 7)), (0.93, 0.93, 0.90), "dice.d6"),
+    "d20": DieKind("d20", tuple(str(n) for n in range(1, 21)), (0.98, 0.80, 0.25), "dice.d20"),
+    "fortitude": DieKind("fortitude", ("F", "F", "F", "P", "T", "0"), (0.20, 0.65, 0.30),
+                         "dice.fortitude"),
+    "power": DieKind("power", ("P", "P", "P", "F", "T", "0"), (0.85, 0.20, 0.20), "dice.power"),
+    "tide": DieKind("tide", ("T", "T", "T", "F", "P", "0"), (0.20, 0.40, 0.90), "dice.tide"),
+    "coin": DieKind("coin", ("heads", "tails"), (0.80, 0.65, 0.30), "dice.coin"),
+}
+
+
+class DiceTray:
+    """Rolls loose dice with a generator it owns (seeded for tests)."""
+
+    def __init__(self, rng: random.Random | None = None) -> None:
+        self.rng = rng or random.Random()
+
+    def roll(self, kind: str, count: int = 1) -> tuple[str, ...]:
+        """Roll ``count`` dice of ``kind``; return the faces shown.
+
+        Raises:
+            UnknownDie: naming the kinds there are.
+            ValueError: ``count`` is not 1 to 10.
+        """
+        die = die_kind(kind)
+        if not 1 <= count <= 10:
+            raise ValueError(f"roll 1 to 10 dice at a time, not {count}")
+        return tuple(self.rng.choice(die.faces) for _ in range(count))
+
+    def tumble_frames(self, kind: str, frames: int = 6) -> list[str]:
+        """Faces to flash during the roll animation (cosmetic, never a result)."""
+        die = die_kind(kind)
+        return [self.rng.choice(die.faces) for _ in range(frames)]
+
+
+def die_kind(kind: str) -> DieKind:
+    """The die called ``kind``.
+
+    Raises:
+        UnknownDie: naming the kinds there are.
+    """
+    try:
+        return DIE_KINDS[kind]
+    except KeyError:
+        raise UnknownDie(f"no die called {kind!r}; the tray has {', '.join(DIE_KINDS)}") \
+            from None
+
+
+def parse_physical(kind: str, text: str) -> tuple[str, ...]:
+    """Read what physical dice show, typed as space-separated faces.
+
+    Raises:
+        ValueError: naming the face that the die does not have.
+
+    Example:
+        >>> parse_physical("d6", "3 5 6")
+        ('3', '5', '6')
+    """
+    die = die_kind(kind)
+    faces = tuple(text.split())
+    if not faces:
+        raise ValueError("type what the dice show, e.g. 3 5 6")
+    for face in faces:
+        if face not in die.faces:
+            raise ValueError(f"{face!r} is not a face of a {kind} ({', '.join(die.faces)})")
+    return faces

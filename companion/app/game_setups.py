@@ -1,0 +1,93 @@
+"""How the app sets up each game: its shipped setup files and its players.
+
+The engines read TOML setups (``Game.load_setup``); this table says which shipped files a
+new game starts from and how many players it takes, so the home screen can offer it. A game
+appears on the home screen when its engine is installed (``available_games()``) *and* it has
+an entry here.
+
+Example:
+    >>> SETUPS["infinifield"].players.minimum
+    2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.resources import shipped_sources
+
+
+@dataclass(frozen=True)
+class PlayerRange:
+    """How many players a game takes and the names offered by default."""
+
+    minimum: int
+    maximum: int
+    default_names: tuple[str, ...]
+
+    def defaults(self, count: int) -> list[str]:
+        """The first ``count`` default names.
+
+        Example:
+            >>> PlayerRange(2, 4, ("Ann", "Ben", "Cat", "Dan")).defaults(3)
+            ['Ann', 'Ben', 'Cat']
+        """
+        if not self.minimum <= count <= self.maximum:
+            raise ValueError(f"this game takes {self.minimum} to {self.maximum} players")
+        return list(self.default_names[:count])
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a new game of one kind starts from.
+
+    Attributes:
+        game: the game's short name (as in ``companion.games.registry``).
+        package: the package whose data files hold the setups.
+        layouts: a name for each choice -> role -> shipped file.
+        players: how many players and their default names (``None`` for a game without
+            named players, such as the solo Infinidungeon).
+        options: fixed options passed to ``load_setup``.
+    """
+
+    game: str
+    package: str
+    layouts: Mapping[str, Mapping[str, str]]
+    players: PlayerRange | None = None
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def sources(self, layout: str) -> dict[str, tuple[str, str]]:
+        """The ``{role: (name, text)}`` of a layout.
+
+        Raises:
+            KeyError: naming the layouts there are.
+        """
+        if layout not in self.layouts:
+            raise KeyError(f"{self.game} has no layout {layout!r}; "
+                           f"choose from {', '.join(self.layouts)}")
+        return shipped_sources(self.package, self.layouts[layout])
+
+    def build_options(self, players: list[str] | None) -> dict[str, Any]:
+        """The options for ``load_setup``: the fixed ones plus the players."""
+        options = dict(self.options)
+        if self.players is not None:
+            options["players"] = list(players or self.players.defaults(self.players.minimum))
+        return options
+
+
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+
+SETUPS: dict[str, GameSetup] = {
+    "infinifield": GameSetup(
+        "infinifield", "companion.games.infinifield",
+        {"quickstart": {"setup": "fields/quickstart.toml"}},
+        PlayerRange(2, 4, NAMES[:4])),
+}
+"""Setups of the games the app knows how to start."""
+
+
+def register_setup(setup: GameSetup) -> None:
+    """Add (or replace) a game's setup, e.g. a test game or a newly landed engine."""
+    SETUPS[setup.game] = setup

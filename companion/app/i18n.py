@@ -1,0 +1,88 @@
+"""Every string the app shows, in English, Spanish and Russian.
+
+The catalogues are JSON files in ``companion/app/locales/`` (``en.json``, ``es.json``,
+``ru.json``) mapping a key to a ``str.format`` template. English is complete by definition;
+a key missing from another language falls back to English (a test keeps them all complete).
+Views never hold literal text: ``.kv`` files call ``app.tr(key, app.lang)`` so a language
+change in settings redraws every label.
+
+Example:
+    >>> Translator("es").tr("home.resume")
+    'Continuar'
+    >>> Translator("ru").tr("game.turn", player="Ann")
+    'Ходит: Ann'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español", "ru": "Русский"}
+"""Language code -> its own name, as the settings screen lists them."""
+
+DEFAULT_LANGUAGE = "en"
+
+
+class UnknownLanguage(ValueError):
+    """A language code the app has no catalogue for."""
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """The key -> template table of ``lang``.
+
+    Raises:
+        UnknownLanguage: naming the languages there are.
+    """
+    if lang not in LANGUAGES:
+        raise UnknownLanguage(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    text = resources.files("companion.app").joinpath(f"locales/{lang}.json").read_text("utf-8")
+    table = json.loads(text)
+    if not isinstance(table, dict):
+        raise UnknownLanguage(f"companion/app/locales/{lang}.json: expected a JSON object")
+    return {str(key): str(value) for key, value in table.items()}
+
+
+class Translator:
+    """Looks up keys in the chosen language.
+
+    Attributes:
+        lang: the current language code.
+    """
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
+        catalogue(lang)
+        self.lang = lang
+
+    def set_language(self, lang: str) -> None:
+        """Switch language.
+
+        Raises:
+            UnknownLanguage: ``lang`` has no catalogue.
+        """
+        catalogue(lang)
+        self.lang = lang
+
+    def tr(self, key: str, **params: Any) -> str:
+        """The text of ``key`` in the current language, with ``params`` filled in.
+
+        An unknown key is returned as is, so a missing string is visible, never a crash.
+
+        Example:
+            >>> Translator("en").tr("dice.shows", die="d6", value=4)
+            'd6 shows 4'
+        """
+        template = catalogue(self.lang).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+        if template is None:
+            return key
+        try:
+            return template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return template
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` exists (in English, the reference catalogue)."""
+        return key in catalogue(DEFAULT_LANGUAGE)

@@ -1,0 +1,1 @@
+"""One module (a Screen class) and one ``.kv`` file per screen."""

@@ -1,0 +1,116 @@
+"""New game: the players (how many, their names) and the layout to start from."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
+
+from companion.app import theme
+from companion.app.game_setups import SETUPS
+from companion.app.kvload import load_kv_beside
+from companion.app.widgets.common import BigButton
+from companion.games.core import SetupError
+from companion.games.registry import load_game
+
+
+class NewGameScreen(Screen):
+    """Choose players and layout, then start.
+
+    Attributes:
+        game: the chosen game's short name.
+        game_title: its title.
+        count: how many players.
+        layout: the chosen layout.
+        layouts: the layouts there are.
+    """
+
+    game = StringProperty("")
+    game_title = StringProperty("")
+    count = NumericProperty(0)
+    layout = StringProperty("")
+    layouts = ListProperty([])
+    error = StringProperty("")
+
+    def prepare(self, game: str) -> None:
+        """Show the choices of ``game`` with its defaults."""
+        spec = SETUPS[game]
+        self.game = game
+        self.game_title = load_game(game).title
+        self.layouts = list(spec.layouts)
+        self.layout = self.layouts[0]
+        self.error = ""
+        self.count = spec.players.minimum if spec.players else 0
+        self._build_choices()
+
+    def _build_choices(self) -> None:
+        spec = SETUPS[self.game]
+        counts = self.ids.counts
+        counts.clear_widgets()
+        if spec.players is not None:
+            for n in range(spec.players.minimum, spec.players.maximum + 1):
+                button = BigButton(text=str(n), action=str(n), selected=n == self.count)
+                button.bind(on_release=lambda b: self.set_count(int(b.action)))
+                counts.add_widget(button)
+        layouts = self.ids.layouts
+        layouts.clear_widgets()
+        for name in self.layouts:
+            button = BigButton(text=name, action=name, selected=name == self.layout)
+            button.bind(on_release=lambda b: self.set_layout(b.action))
+            layouts.add_widget(button)
+        self._build_names()
+
+    def _build_names(self) -> None:
+        spec = SETUPS[self.game]
+        names = self.ids.names
+        old = [child.text for child in reversed(names.children)]
+        names.clear_widgets()
+        if spec.players is None:
+            return
+        defaults = spec.players.defaults(int(self.count))
+        for index, default in enumerate(defaults):
+            text = old[index] if index < len(old) and old[index] else default
+            names.add_widget(TextInput(text=text, multiline=False, font_size="20sp",
+                                       size_hint_y=None, height=theme.TOUCH_MIN_PX,
+                                       write_tab=False, padding=[10, 14]))
+
+    def set_count(self, count: int) -> None:
+        """Choose how many players."""
+        self.count = count
+        for button in self.ids.counts.children:
+            button.selected = button.action == str(count)
+        self._build_names()
+
+    def set_layout(self, layout: str) -> None:
+        """Choose the layout."""
+        self.layout = layout
+        for button in self.ids.layouts.children:
+            button.selected = button.action == layout
+
+    def player_names(self) -> list[str] | None:
+        """The names typed (``None`` for a game without named players)."""
+        if SETUPS[self.game].players is None:
+            return None
+        return [child.text.strip() for child in reversed(self.ids.names.children)]
+
+    def start(self, *_args: Any) -> None:
+        """Start the game; a setup the engine refuses is shown, naming what is wrong."""
+        app = App.get_running_app()
+        names = self.player_names()
+        if names is not None and (any(not name for name in names)
+                                  or len(set(n.lower() for n in names)) != len(names)):
+            self.error = app.tr("newgame.names_needed")
+            return
+        try:
+            app.table.start(self.game, self.layout, names, seed=app.options.seed)
+        except SetupError as error:
+            self.error = str(error)
+            return
+        app.outputs.reset()
+        app.open_game_screen()
+
+
+load_kv_beside(__file__)

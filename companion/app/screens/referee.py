@@ -1,0 +1,54 @@
+"""What every game's referee screen shares: the header, the action panel, the redraw.
+
+A game screen subclasses :class:`RefereeScreen` and adds, in its own ``.kv``, a board
+widget with the id ``board`` that has a ``refresh(session)`` method. The screen redraws
+whenever the app's ``revision`` changes (a verdict, an undo, a language switch).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.app.kvload import load_kv_beside
+from companion.app.widgets import action_panel as _action_panel  # noqa: F401  (kv rules)
+
+
+class RefereeScreen(Screen):
+    """Base of the game screens.
+
+    Attributes:
+        game_title: the game's title for the header.
+    """
+
+    game_title = StringProperty("")
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Redraw whenever something changes at the table."""
+        App.get_running_app().bind(revision=lambda *_: self.refresh())
+
+    def on_pre_enter(self, *_args: Any) -> None:
+        """Redraw before showing."""
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the header, the board and the action panel from the session."""
+        app = App.get_running_app()
+        session = app.table.session
+        if session is None or self.manager is None or self.manager.current != self.name:
+            return
+        self.game_title = session.game.title
+        board = self.ids.get("board")
+        if board is not None:
+            board.refresh(session)
+        self.ids.panel.refresh()
+
+    def ask_undo(self) -> None:
+        """Open the log, where undo is confirmed."""
+        App.get_running_app().go("log")
+
+
+load_kv_beside(__file__)

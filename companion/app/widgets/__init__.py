@@ -1,0 +1,1 @@
+"""Reusable widgets: buttons, headers, the verdict banner, the LED ring, dice faces."""

@@ -1,0 +1,114 @@
+"""The action panel of every game screen: who acts, and buttons for what may happen next.
+
+The buttons come from the engine's ``legal_actions`` (never from rules written here),
+grouped by verb. When the engine waits for chance, the panel offers the companion's roll
+(which stands: it cannot be undone) and a field to type what physical dice show (which can
+be corrected with undo). Once the game is over it shows the outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.app.kvload import load_kv_beside
+from companion.app.widgets.common import BigButton
+from companion.games.core import CHANCE
+
+MAX_BUTTONS = 60
+"""More legal actions than this are reached by typing or by the board, not by buttons."""
+
+
+class ActionPanel(BoxLayout):
+    """Buttons for the legal actions of the open game.
+
+    Attributes:
+        mode: ``choose`` (buttons), ``chance`` (roll / enter dice) or ``over``.
+        verb: the verb whose actions are listed.
+        headline: who acts, or the outcome.
+        chance_prefix: what a typed physical roll is prefixed with (``roll``).
+    """
+
+    mode = StringProperty("choose")
+    verb = StringProperty("")
+    headline = StringProperty("")
+    chance_prefix = StringProperty("roll")
+    show_verbs = BooleanProperty(True)
+
+    def refresh(self) -> None:
+        """Rebuild from the controller's session."""
+        app = App.get_running_app()
+        session = app.table.session
+        if session is None:
+            return
+        outcome = session.outcome
+        if outcome is not None:
+            self.mode = "over"
+            winners = ", ".join(outcome.winners) or "-"
+            self.headline = app.tr("game.over", winners=winners,
+                                   detail=outcome.detail or outcome.termination)
+            self._fill([])
+            return
+        actor = session.game.current_actor(session.state)
+        if actor == CHANCE:
+            self.mode = "chance"
+            self.headline = app.tr("game.chance")
+            self._fill([])
+            return
+        self.mode = "choose"
+        self.headline = app.tr("game.turn", player=actor)
+        grouped = app.table.actions_by_verb()
+        if self.verb not in grouped:
+            self.verb = next(iter(grouped), "")
+        self._fill_verbs(list(grouped))
+        self._fill(grouped.get(self.verb, [])[:MAX_BUTTONS])
+
+    def _fill_verbs(self, verbs: list[str]) -> None:
+        row = self.ids.verbs
+        row.clear_widgets()
+        self.show_verbs = len(verbs) > 1
+        if not self.show_verbs:
+            return
+        for verb in verbs:
+            button = BigButton(text=verb, action=verb, selected=verb == self.verb,
+                               font_size="17sp")
+            button.bind(on_release=lambda b: self.choose_verb(b.action))
+            row.add_widget(button)
+
+    def _fill(self, actions: list[str]) -> None:
+        grid = self.ids.actions
+        grid.clear_widgets()
+        for text in actions:
+            button = BigButton(text=text, action=text, font_size="18sp")
+            button.bind(on_release=lambda b: self.propose(b.action))
+            grid.add_widget(button)
+
+    def choose_verb(self, verb: str) -> None:
+        """List the actions of ``verb``."""
+        self.verb = verb
+        self.refresh()
+
+    def propose(self, text: str) -> None:
+        """Propose the tapped action."""
+        App.get_running_app().propose(text, "touch")
+
+    def roll(self) -> None:
+        """Let the companion roll."""
+        App.get_running_app().roll()
+
+    def enter_physical(self, *_args: Any) -> None:
+        """Propose what the physical dice show, as typed (``3 5 6`` -> ``roll 3 5 6``)."""
+        field = self.ids.physical
+        typed = field.text.strip()
+        if not typed:
+            return
+        first = typed.split()[0]
+        text = typed if not first.isdigit() else f"{self.chance_prefix} {typed}"
+        field.text = ""
+        App.get_running_app().propose(text, "typed")
+
+
+load_kv_beside(__file__)
