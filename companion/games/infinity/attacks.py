@@ -1,0 +1,276 @@
+"""Declarations: what may be declared, and the rolls it leads to.
+
+Whether a Move, BS Attack, CC Attack or ARO may be declared, and what rolls it leads to
+(target values with range and cover modifiers, Damage, ARM, who faces whom).
+
+Example:
+    >>> RULES["bs"]
+    RuleRef(game='infinity', section='BS ATTACK', detail='')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from companion.games.core import IllegalAction, RuleRef
+
+from .actions import Aro, CloseCombat, Move, Shoot, Shot
+from .armour import PARTIAL_COVER_BS, effective_arm
+from .army import TrooperSheet
+from .state import State
+
+RULES = {
+    "move": RuleRef("infinity", "MOVE"),
+    "bs": RuleRef("infinity", "BS ATTACK"),
+    "burst": RuleRef("infinity", "BS Attack Roll and Burst"),
+    "cover": RuleRef("infinity", "Cover"),
+    "cc": RuleRef("infinity", "CC ATTACK"),
+    "dodge": RuleRef("infinity", "DODGE"),
+    "arm": RuleRef("infinity", "ARMOR AND DAMAGE"),
+    "summary": RuleRef("infinity", "INFINITY: GAME SUMMARY"),
+    "private": RuleRef("infinity", "OPEN AND PRIVATE INFORMATION"),
+    "rolls": RuleRef("infinity", "Rolls", "third edition, referred to by the excerpt"),
+    "alignment": RuleRef("infinity", "ALIGNMENT"),
+}
+"""The rulebook sections refusals cite (headings of shared/rules/infinity-n3-intro.md)."""
+
+
+def refuse(code: str, reason: str, rule: str, **params: Any) -> IllegalAction:
+    """An :class:`IllegalAction` citing ``RULES[rule]``."""
+    return IllegalAction(code, reason, RULES[rule], params=params)
+
+
+@dataclass(frozen=True)
+class Roller:
+    """One trooper's roll in an exchange.
+
+    Attributes:
+        trooper: who rolls.
+        attribute: the attribute rolled (``BS``, ``CC``, ``PH``).
+        target: the target value, modifiers included.
+        dice: how many d20s.
+        damage: the Damage its successes deal, ``None`` for a Dodge.
+        victim: who its successes hit.
+        victim_arm: the victim's ARM for the ARM Roll (Partial Cover included).
+        behind: whether it attacks from outside the victim's front arc.
+    """
+
+    trooper: str
+    attribute: str
+    target: int
+    dice: int
+    damage: int | None = None
+    victim: str | None = None
+    victim_arm: int = 0
+    behind: bool = False
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A Face to Face Roll (both sides), or a Normal Roll (one side is ``None``)."""
+
+    active: Roller | None
+    reactive: Roller | None
+
+    @property
+    def dice(self) -> int:
+        """How many d20s the contest needs."""
+        return sum(r.dice for r in (self.active, self.reactive) if r is not None)
+
+
+def _own_trooper(state: State, player: str, trooper: str) -> TrooperSheet:
+    sheet = state.sheet(trooper)
+    if sheet.owner != player:
+        raise refuse("not_your_trooper", f"{trooper} is on {sheet.owner}'s Army List, not "
+                     f"{player}'s.", "alignment", trooper=trooper)
+    if state.trooper_status(trooper).removed:
+        raise refuse("removed", f"{trooper} has been removed from play.", "arm", trooper=trooper)
+    return sheet
+
+
+def _enemy_target(state: State, attacker: str, target: str, rule: str) -> TrooperSheet:
+    sheet = state.sheet(target)
+    if sheet.owner == state.sheet(attacker).owner:
+        raise refuse("friendly_target", f"{target} is a friendly trooper; only enemies can be "
+                     f"targeted.", "alignment", target=target)
+    status = state.trooper_status(target)
+    if status.removed:
+        raise refuse("removed", f"{target} has been removed from play.", rule, target=target)
+    if status.hidden:
+        raise refuse("not_on_table", f"There is no trooper called {target} on the table.",
+                     "private", target=target)
+    return sheet
+
+
+def _weapon(sheet: TrooperSheet, weapon_id: str, kind: str, rule: str) -> Any:
+    weapon = sheet.weapon(weapon_id)
+    if weapon is None or weapon.kind != kind:
+        raise refuse("no_such_weapon", f"{sheet.id} carries no {kind.upper()} weapon called "
+                     f"{weapon_id}.", rule, weapon=weapon_id)
+    return weapon
+
+
+def _range_modifier(sheet: TrooperSheet, weapon_id: str, shot: Shot) -> int:
+    weapon = _weapon(sheet, weapon_id, "bs", "bs")
+    modifier = weapon.range_modifier(shot.distance)
+    if modifier is None:
+        raise refuse("out_of_range", f"{shot.target} is {shot.distance:g} inches away, out of "
+                     f"the {weapon.name}'s range ({weapon.max_range:g} inches).", "bs",
+                     distance=shot.distance)
+    value: int = modifier
+    return value
+
+
+def check_move(state: State, move: Move, limits: tuple[float, ...] | None = None) -> None:
+    """Refuse a Move longer than the MOV values (or ``limits``) or into a bad base contact."""
+    sheet = _own_trooper(state, move.player, move.trooper)
+    allowed = limits if limits is not None else tuple(float(v) for v in sheet.profile.mov)
+    if len(move.distances) > len(allowed):
+        raise refuse("too_many_moves", "A trooper may declare Move at most twice in an "
+                     "Order.", "move")
+    for index, (distance, limit) in enumerate(zip(move.distances, allowed, strict=False)):
+        if distance > limit:
+            which = ("first", "second")[index]
+            raise refuse("too_far", f"{move.trooper} may move up to {limit:g} inches with "
+                         f"its {which} Move, not {distance:g}.", "move", limit=limit)
+    if move.contact is not None:
+        _enemy_target(state, move.trooper, move.contact, "move")
+
+
+def check_shoot(state: State, shoot: Shoot) -> None:
+    """Refuse a BS Attack that breaks the rules.
+
+    Without a usable weapon, in base contact, out of range, or with a Burst split that does
+    not add up.
+    """
+    sheet = _own_trooper(state, shoot.player, shoot.trooper)
+    weapon = _weapon(sheet, shoot.weapon, "bs", "bs")
+    if state.engaged(shoot.trooper):
+        raise refuse("engaged", f"{shoot.trooper} is in base to base contact with an enemy "
+                     f"and cannot declare a BS Attack.", "bs")
+    targets = [shot.target for shot in shoot.shots]
+    if len(set(targets)) != len(targets):
+        raise refuse("target_twice", "Each target is named once, with the dice aimed at it.",
+                     "burst")
+    dice = sum(shot.dice for shot in shoot.shots)
+    if dice > weapon.burst or any(shot.dice < 1 for shot in shoot.shots):
+        raise refuse("burst_exceeded", f"The {weapon.name} has Burst {weapon.burst}; "
+                     f"{dice} dice were declared.", "burst", burst=weapon.burst)
+    for shot in shoot.shots:
+        _enemy_target(state, shoot.trooper, shot.target, "bs")
+        _range_modifier(sheet, shoot.weapon, shot)
+
+
+def check_cc(state: State, attack: CloseCombat) -> None:
+    """Refuse a CC Attack on a trooper out of base to base contact."""
+    sheet = _own_trooper(state, attack.player, attack.trooper)
+    _weapon(sheet, attack.weapon, "cc", "cc")
+    _enemy_target(state, attack.trooper, attack.target, "cc")
+    if attack.target not in state.contacts_of(attack.trooper):
+        raise refuse("no_base_contact", f"{attack.trooper} is not in base to base contact "
+                     f"with {attack.target}.", "cc")
+
+
+def attacked_troopers(order: object) -> list[str]:
+    """The troopers an Order attacks."""
+    if isinstance(order, Shoot):
+        return [shot.target for shot in order.shots]
+    if isinstance(order, CloseCombat):
+        return [order.target]
+    return []
+
+
+def acting_trooper(order: object) -> str:
+    """The trooper that received the Order."""
+    trooper: str = getattr(order, "trooper", "")
+    return trooper
+
+
+def check_aro(state: State, aro: Aro) -> None:
+    """Refuse an ARO the reacting trooper cannot declare."""
+    _own_trooper(state, aro.player, aro.trooper)
+    if any(previous.trooper == aro.trooper for previous in state.aros):
+        raise refuse("aro_twice", f"{aro.trooper} has already declared its ARO for this "
+                     f"Order.", "summary")
+    active = acting_trooper(state.order)
+    if aro.skill == "dodge":
+        if aro.trooper not in attacked_troopers(state.order):
+            raise refuse("nothing_to_dodge", f"{aro.trooper} is not the target of an attack "
+                         f"to Dodge.", "dodge")
+        return
+    if aro.skill == "shoot" and aro.shot is not None:
+        sheet = state.sheet(aro.trooper)
+        if aro.shot.target != active:
+            raise refuse("aro_target", f"An ARO reacts to the trooper that received the "
+                         f"Order ({active}).", "summary")
+        if aro.shot.dice != 1:
+            raise refuse("reactive_burst", "The Burst value of the Reactive Player is always "
+                         "1.", "burst")
+        _weapon(sheet, aro.weapon or "", "bs", "bs")
+        if state.engaged(aro.trooper):
+            raise refuse("engaged", f"{aro.trooper} is in base to base contact with an enemy "
+                         f"and cannot declare a BS Attack.", "bs")
+        _range_modifier(sheet, aro.weapon or "", aro.shot)
+        return
+    sheet = state.sheet(aro.trooper)
+    _weapon(sheet, aro.weapon or "", "cc", "cc")
+    if aro.target != active:
+        raise refuse("aro_target", f"An ARO reacts to the trooper that received the Order "
+                     f"({active}).", "summary")
+    if active not in state.contacts_of(aro.trooper):
+        raise refuse("no_base_contact", f"{aro.trooper} is not in base to base contact with "
+                     f"{active}.", "cc")
+
+
+def _shot_roller(state: State, shooter: str, weapon_id: str, shot: Shot) -> Roller:
+    sheet = state.sheet(shooter)
+    victim = state.sheet(shot.target)
+    weapon = sheet.weapon(weapon_id)
+    assert weapon is not None
+    target = sheet.profile.bs + _range_modifier(sheet, weapon_id, shot) \
+        + (PARTIAL_COVER_BS if shot.cover else 0)
+    return Roller(shooter, "BS", target, shot.dice, weapon.damage.against(sheet.profile.ph),
+                  shot.target, effective_arm(victim.profile.arm, shot.cover), shot.behind)
+
+
+def _cc_roller(state: State, attacker: str, weapon_id: str, target: str, behind: bool) -> Roller:
+    sheet = state.sheet(attacker)
+    weapon = sheet.weapon(weapon_id)
+    assert weapon is not None
+    return Roller(attacker, "CC", sheet.profile.cc, weapon.burst,
+                  weapon.damage.against(sheet.profile.ph), target,
+                  state.sheet(target).profile.arm, behind)
+
+
+def _aro_roller(state: State, aro: Aro) -> Roller:
+    if aro.skill == "shoot" and aro.shot is not None:
+        return _shot_roller(state, aro.trooper, aro.weapon or "", aro.shot)
+    if aro.skill == "cc":
+        return _cc_roller(state, aro.trooper, aro.weapon or "", aro.target or "", aro.behind)
+    return Roller(aro.trooper, "PH", state.sheet(aro.trooper).profile.ph, 1)
+
+
+def plan_contests(state: State) -> tuple[Contest, ...]:
+    """The rolls the declared Order and AROs lead to, in resolution order.
+
+    Each target of the active attack, in the order declared, faces its own ARO (if it
+    reacted) in a Face to Face Roll; an ARO by a trooper not attacked is a Normal Roll.
+    """
+    order = state.order
+    by_trooper = {aro.trooper: aro for aro in state.aros}
+    contests: list[Contest] = []
+    paired: set[str] = set()
+    actives: list[Roller] = []
+    if isinstance(order, Shoot):
+        actives = [_shot_roller(state, order.trooper, order.weapon, shot) for shot in order.shots]
+    elif isinstance(order, CloseCombat):
+        actives = [_cc_roller(state, order.trooper, order.weapon, order.target, order.behind)]
+    for roller in actives:
+        aro = by_trooper.get(roller.victim or "")
+        if aro is not None:
+            paired.add(aro.trooper)
+        contests.append(Contest(roller, _aro_roller(state, aro) if aro is not None else None))
+    contests.extend(Contest(None, _aro_roller(state, aro)) for aro in state.aros
+                    if aro.trooper not in paired)
+    return tuple(contests)
