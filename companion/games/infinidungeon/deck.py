@@ -159,6 +159,12 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     source: str = field(default="", compare=False)
+    _index: dict[str, Card] = field(init=False, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        index = {card.id: card for card in self.cards}
+        index.update({card.id.lower(): card for card in self.cards})
+        object.__setattr__(self, "_index", index)
 
     def card(self, card_id: str) -> Card:
         """The card called ``card_id`` (case-insensitive).
@@ -166,14 +172,12 @@ class Deck:
         Raises:
             KeyError: no such card.
         """
-        for card in self.cards:
-            if card.id.lower() == card_id.lower():
-                return card
-        raise KeyError(card_id)
+        found = self._index.get(card_id)
+        return found if found is not None else self._index[card_id.lower()]
 
     def has_card(self, card_id: str) -> bool:
         """Whether a card called ``card_id`` exists (case-insensitive)."""
-        return any(card.id.lower() == card_id.lower() for card in self.cards)
+        return card_id in self._index or card_id.lower() in self._index
 
     @property
     def entrance(self) -> Card:

@@ -8,7 +8,8 @@ Example:
     >>> from companion.games.infinidungeon.state import DungeonState, MOVE
     >>> deck = deck_from_toml("d", shipped_text("companion.games.infinidungeon",
     ...                                         "decks/default.toml"))
-    >>> pool = DungeonState(deck, MOVE, dice=3, room=("spring", "basic"))
+    >>> pool = DungeonState(deck, MOVE, dice=3, room=("spring", "basic"),
+    ...                     pile=(("crypt", "basic"),))
     >>> state, events = face_room(pool)
     >>> state.dice, [e.kind for e in events]
     (4, ['die_regained'])

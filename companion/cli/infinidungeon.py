@@ -1,0 +1,201 @@
+"""``infinite-referee infinidungeon``: referee the solo dungeon, advise rerolls, simulate.
+
+Examples:
+    $ infinite-referee infinidungeon game.txt --advise
+    $ infinite-referee infinidungeon --deck my-deck.toml --check-deck
+    $ infinite-referee infinidungeon --simulate 2000 --seed 1
+    $ echo "roll" | infinite-referee infinidungeon --json
+
+Without ``--deck`` the shipped stand-in deck is used (``docs/infinidungeon.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+from typing import IO, Any
+
+from companion.cli.referee import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_UNREADABLE,
+    Annotator,
+    UnreadableInput,
+    add_common_arguments,
+    read_source,
+    run_referee,
+)
+from companion.games.core import SetupError
+from companion.games.infinidungeon import GAME
+from companion.games.infinidungeon.advisor import Advice, advise
+from companion.games.infinidungeon.deck import Monster, Side
+from companion.games.infinidungeon.deck_check import check_deck
+from companion.games.infinidungeon.deck_toml import deck_from_toml
+from companion.games.infinidungeon.simulate import simulate
+from companion.games.infinidungeon.state import DungeonState
+from companion.resources import shipped_sources
+from companion.session import Session, Verdict
+
+PACKAGE = "companion.games.infinidungeon"
+DEFAULT_DECK = "decks/default.toml"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``infinidungeon`` sub-command to ``infinite-referee``."""
+    parser = subparsers.add_parser(
+        "infinidungeon", help="referee Infinidungeon (deck, doorways, traps, fights, odds)",
+        description="Referee a game of Infinidungeon from a record or typed actions, advise "
+                    "rerolls with exact odds, check a deck file, or simulate whole games.")
+    parser.add_argument("--deck", type=Path, metavar="DECK.toml",
+                        help="the room deck file (default: the shipped stand-in deck)")
+    add_common_arguments(parser)
+    parser.add_argument("--advise", action="store_true",
+                        help="after each roll, print the exact odds of every reroll choice")
+    parser.add_argument("--check-deck", action="store_true",
+                        help="print every inconsistency of the deck with the rulebook and exit "
+                             "(status 1 if there is any)")
+    parser.add_argument("--simulate", type=int, metavar="N",
+                        help="play N whole games on the advisor's policy and print the win "
+                             "rate with its 95%% confidence interval")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
+        stdin: IO[str] | None = None) -> int:
+    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        sources = {"deck": read_source(args.deck)} if args.deck is not None \
+            else shipped_sources(PACKAGE, {"deck": DEFAULT_DECK})
+    except UnreadableInput as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    if args.check_deck:
+        return check(sources["deck"], args.json, out, err)
+    if args.simulate is not None:
+        return simulate_games(sources["deck"], args.simulate, args.seed, args.json, out, err)
+    return run_referee(GAME, args, sources, {}, annotate=annotator(args.advise, args.json),
+                       out=out, err=err, stdin=stdin)
+
+
+def check(source: tuple[str, str], as_json: bool, out: IO[str], err: IO[str]) -> int:
+    """Print every inconsistency of a deck with the rulebook; 0 none, 1 some, 2 unreadable."""
+    name, text = source
+    try:
+        deck = deck_from_toml(name, text)
+    except SetupError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    problems = check_deck(deck)
+    if as_json:
+        print(json.dumps({"deck": name, "name": deck.name, "cards": len(deck.cards),
+                          "consistent": not problems,
+                          "problems": [{"card": p.card, "side": p.side, "problem": p.problem,
+                                        "rule": f'infinidungeon: "{p.rule}"'}
+                                       for p in problems]}, ensure_ascii=False), file=out)
+    elif problems:
+        print(f"{name}: {len(problems)} inconsistenc{'y' if len(problems) == 1 else 'ies'} "
+              "with the rulebook", file=out)
+        for problem in problems:
+            print(f"  {problem}", file=out)
+    else:
+        print(f"{name}: the deck agrees with the rulebook ({len(deck.cards)} cards)", file=out)
+    return EXIT_REFUSED if problems else EXIT_OK
+
+
+def simulate_games(source: tuple[str, str], games: int, seed: int | None, as_json: bool,
+                   out: IO[str], err: IO[str]) -> int:
+    """Play ``games`` games on the advisor's policy and print the win rate and its 95% CI."""
+    name, text = source
+    if games < 1:
+        print("error: --simulate: the number of games must be at least 1", file=err)
+        return EXIT_UNREADABLE
+    try:
+        deck = deck_from_toml(name, text)
+    except SetupError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    started = time.perf_counter()
+    report = simulate(deck, games, random.Random(seed))
+    elapsed = time.perf_counter() - started
+    if as_json:
+        print(json.dumps({"deck": name, "games": report.games, "wins": report.wins,
+                          "win_rate": report.rate, "ci95": [report.low, report.high],
+                          "terminations": report.terminations, "seed": seed,
+                          "games_per_second": games / elapsed if elapsed else None}), file=out)
+    else:
+        print(f"{name}: {report.describe()}", file=out)
+        print(f"simulated in {elapsed:.2f} s ({games / elapsed:.0f} games/s)", file=out)
+    return EXIT_OK
+
+
+def annotator(with_advice: bool, as_json: bool) -> Annotator:
+    """The notes added to verdicts: the room entered, and (``with_advice``) the odds."""
+    seen: dict[str, DungeonState] = {}
+
+    def annotate(session: Session, verdict: Verdict) -> dict[str, Any]:
+        state: DungeonState = session.state
+        before = seen.get("state")
+        if before is None and len(session.record) == 1:
+            before = session.game.initial_state(session.setup)
+        seen["state"] = state
+        notes: dict[str, Any] = {}
+        if not verdict.legal:
+            return notes
+        if before is not None and (before.room != state.room or before.phase == "shuffle"):
+            notes["room"] = describe_room(state)
+        advice = advise(state) if with_advice else None
+        if advice is not None:
+            notes.update(advice_notes(advice, as_json))
+        return notes
+
+    return annotate
+
+
+def describe_room(state: DungeonState) -> str:
+    """The room on the table in one line, as the card should show it.
+
+    Example:
+        >>> from companion.games.infinidungeon.deck import Card, Deck, Side
+        >>> card = Card("hall", "Hall", Side("sun", "empty", ()), entrance=True)
+        >>> describe_room(DungeonState(Deck("d", (card,)), "move", room=("hall", "basic")))
+        'Hall (hall, basic side, symbol sun): empty; doorways: none'
+    """
+    card = state.deck.card(state.room[0])
+    side: Side = state.side
+    ways = ", ".join(f"{d} [{' '.join(w.symbols)}]" + (f" trap {w.trap}" if w.trap else "")
+                     for d, w in side.doorways) or "none"
+    contents = side.kind.replace("_", " ")
+    if side.monsters:
+        contents += ": " + ", ".join(_monster_text(m) for m in side.monsters)
+    if side.crystal:
+        contents += "; crystal"
+    return f"{card.name} ({card.id}, {state.room[1]} side, symbol {side.symbol}): {contents}; " \
+           f"doorways: {ways}"
+
+
+def _monster_text(monster: Monster) -> str:
+    faces = "any" if len(monster.faces) == 6 else " ".join(map(str, monster.faces))
+    mark = {1: "", 2: ", pair", 3: ", three equal"}[monster.dice]
+    return f"{monster.name} [{faces}{mark}]"
+
+
+def advice_notes(advice: Advice, as_json: bool) -> dict[str, Any]:
+    """The advisor's figures as verdict notes (structured for ``--json``)."""
+    if as_json:
+        return {"advice": {
+            "kind": advice.kind, "dice": list(advice.dice), "best": advice.best.reroll_text,
+            "choices": [{"reroll": list(c.reroll), "action": c.reroll_text,
+                         **({"p_defeat": float(c.defeat), "exact": str(c.defeat)}
+                            if c.defeat is not None else
+                            {"p_lose": [float(p) for p in c.losses],
+                             "exact": [str(p) for p in c.losses],
+                             "expected_loss": float(c.expected_loss)})}
+                        for c in advice.choices]}}
+    return {"advice": f"best: {advice.best.describe()}",
+            "odds": [choice.describe() for choice in advice.choices]}
