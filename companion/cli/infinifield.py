@@ -1,0 +1,131 @@
+"""``infinite-referee infinifield``: referee an Infinifield match, or check a field.
+
+Examples:
+    $ infinite-referee infinifield --players Ann,Ben game.txt
+    $ infinite-referee infinifield --setup my-field.toml --mode official --check
+    $ echo "start Ben W1" | infinite-referee infinifield --json
+
+Without ``--setup`` the shipped quick-start field is used. Players, first builder, field
+rules, scoring and match length come from the flags, else from the field file's ``[match]``
+table (see ``docs/infinifield.md``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+from companion.cli.referee import (
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_UNREADABLE,
+    UnreadableInput,
+    add_common_arguments,
+    read_source,
+    run_referee,
+)
+from companion.games.core import SetupError
+from companion.games.infinifield import GAME, MODES, check_field, load_field_text
+from companion.games.infinifield.state import SCORINGS
+from companion.resources import shipped_sources
+
+PACKAGE = "companion.games.infinifield"
+DEFAULT_FIELD = "fields/quickstart.toml"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``infinifield`` sub-command to ``infinite-referee``."""
+    parser = subparsers.add_parser(
+        "infinifield", help="referee Infinifield (field checks, moves, removals, scores)",
+        description="Referee an Infinifield match from a record or typed actions "
+                    "(start/move/remove/rebuild), or check a field with --check.")
+    parser.add_argument("--setup", type=Path, metavar="FIELD.toml",
+                        help="the field file (default: the shipped quick-start field)")
+    add_common_arguments(parser)
+    parser.add_argument("--players", help="player names in clockwise seating order, "
+                                          "comma-separated (e.g. Ann,Ben,Cat)")
+    parser.add_argument("--builder", help="the first field builder (default: first player)")
+    parser.add_argument("--mode", choices=MODES, help="field-building rules to enforce")
+    parser.add_argument("--scoring", choices=SCORINGS,
+                        help="points (10 per capture + blocks left) or rounds won")
+    parser.add_argument("--rounds", type=int, help="play this many rounds")
+    parser.add_argument("--target", type=int,
+                        help="play until a player reaches this many points (e.g. 500)")
+    parser.add_argument("--check", action="store_true",
+                        help="print every field-building violation of the setup and exit "
+                             "(status 1 if there is any)")
+    parser.set_defaults(run=run)
+
+
+def options_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The match options given on the command line (flags left out are not included).
+
+    Example:
+        >>> options_from(argparse.Namespace(players="Ann, Ben", builder=None, mode=None,
+        ...                                 scoring=None, rounds=3, target=None))
+        {'players': ['Ann', 'Ben'], 'rounds': 3}
+    """
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        options["players"] = [name.strip() for name in args.players.split(",")]
+    for key in ("builder", "mode", "scoring", "rounds", "target"):
+        value = getattr(args, key)
+        if value is not None:
+            options[key] = value
+    return options
+
+
+def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
+        stdin: IO[str] | None = None) -> int:
+    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        if args.setup is not None:
+            sources = {"setup": read_source(args.setup)}
+        else:
+            sources = shipped_sources(PACKAGE, {"setup": DEFAULT_FIELD})
+    except UnreadableInput as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    if args.check:
+        return check(sources["setup"], args.mode, args.json, out, err)
+    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin)
+
+
+def check(source: tuple[str, str], mode: str | None, as_json: bool, out: IO[str],
+          err: IO[str]) -> int:
+    """Print every violation of the field-building rules; 0 when none, 1 if any, 2 unreadable.
+
+    The mode is ``mode`` if given, else the field file's ``[match] mode``, else quick-start.
+    """
+    name, text = source
+    try:
+        parsed = load_field_text(name, text)
+    except SetupError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    chosen = mode or parsed.match.get("mode", "quickstart")
+    if chosen not in MODES:
+        print(f"error: {name}: match.mode: {chosen!r} is not one of {', '.join(MODES)}",
+              file=err)
+        return EXIT_UNREADABLE
+    violations = check_field(parsed.field, chosen)
+    field = parsed.field
+    if as_json:
+        print(json.dumps({"field": name, "name": field.name, "mode": chosen,
+                          "blocks": len(field.blocks), "valid": not violations,
+                          "violations": [v.to_json() for v in violations]}), file=out)
+    elif violations:
+        print(f"{name}: {len(violations)} violation(s) of the {chosen} field-building rules",
+              file=out)
+        for violation in violations:
+            print(f"  {violation.code} [{', '.join(violation.blocks)}]: {violation.message} "
+                  f"[{violation.rule}]", file=out)
+    else:
+        print(f"{name}: the field meets the {chosen} field-building rules "
+              f"({len(field.blocks)} blocks, {len(field.whites())} white)", file=out)
+    return EXIT_REFUSED if violations else EXIT_OK
