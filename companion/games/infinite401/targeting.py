@@ -1,0 +1,146 @@
+"""Choosing sources and targets: sides, range shapes, straight lines, status effects.
+
+Ranges are drawn on the card as its owner sees the board (forward = toward the opponent), so
+a Red card's shape is turned 180° on a board where Red sits north. A straight line from the
+source to the target that crosses a wall, or an opposing unit (opposing units are walls, own
+units are open spaces), makes the target invalid (``401-infinite.md`` "TECHNICALITIES").
+
+Example:
+    >>> from companion.games.infinite401.examples import example_state
+    >>> state = example_state()
+    >>> card = state.setup.cards.ability("Strike")
+    >>> sorted(range_spaces(state, card, state.unit("B2")))
+    [(1, 0), (2, 1), (3, 0)]
+"""
+
+from __future__ import annotations
+
+from companion.games.infinite401 import rules
+from companion.games.infinite401.board import Space, space_name
+from companion.games.infinite401.cardset import AbilityCard
+from companion.games.infinite401.geometry import line_cells
+from companion.games.infinite401.notation import Play
+from companion.games.infinite401.state import State, Unit
+
+
+def range_spaces(state: State, card: AbilityCard, source: Unit) -> set[Space]:
+    """The board spaces in ``card``'s range from ``source``, turned to its side's forward."""
+    assert source.space is not None
+    board = state.setup.board
+    forward = board.forward(source.side)
+    c, r = source.space
+    spaces = {(c + dc * forward, r + dr * forward) for dc, dr in card.range}
+    return {s for s in spaces if board.on_board(s)}
+
+
+def line_blocker(state: State, side: str, a: Space, b: Space) -> tuple[Space, str] | None:
+    """The first space blocking the straight line from ``a`` to ``b`` for ``side``, and why.
+
+    Returns:
+        ``(space, "wall")``, ``(space, unit name)`` for an opposing unit, or ``None``.
+    """
+    walls = state.setup.board.walls
+    opponents = {u.space: u.name for u in state.units if u.alive and u.side != side}
+    for cell in line_cells(a, b):
+        if cell in walls:
+            return cell, "wall"
+        if cell in opponents:
+            return cell, opponents[cell]
+    return None
+
+
+def check_source(state: State, play: Play, card: AbilityCard) -> Unit:
+    """The source of an Attack/Defense card, if it may act as one.
+
+    Raises:
+        IllegalAction: a missing, opposing, eliminated, already used or disabled source.
+    """
+    if not play.source:
+        raise rules.refuse("needs_source", f"{card.name} is a {card.type} card: name the "
+                           "Source Unit it is used from.", rules.IN_RANGE, card=card.name)
+    unit = state.unit(play.source)
+    if unit.side != play.side:
+        raise rules.refuse("source_not_yours", f"{unit.name} is not one of your units.",
+                           rules.TARGET_SIDE, unit=unit.name)
+    if unit.space is None:
+        raise rules.refuse("unit_eliminated", f"{unit.name} has been eliminated.",
+                           rules.UNITS_AND_HP, unit=unit.name)
+    if unit.name in state.sources_used:
+        raise rules.refuse("source_used", f"{unit.name} was already the Source Unit of an "
+                           "ability this turn.", rules.ONE_SOURCE, unit=unit.name)
+    statuses = state.statuses(unit.name)
+    for status in ("stunned", "silenced"):
+        if status in statuses:
+            raise rules.refuse(status, f"{unit.name} is {status.capitalize()} and cannot be "
+                               "the Source Unit of an ability.", rules.status_rule(status),
+                               unit=unit.name)
+    if "grounded" in statuses and card.moves_source:
+        raise rules.refuse("grounded", f"{unit.name} is Grounded: {card.name} would move it.",
+                           rules.status_rule("grounded"), unit=unit.name)
+    return unit
+
+
+def check_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit | None,
+                                                                        tuple[Unit, ...]]:
+    """The source (``None`` for Utility) and targets of a play, if they are valid.
+
+    Raises:
+        IllegalAction: citing the rule the choice breaks.
+    """
+    if card.type == "utility":
+        return None, _utility_targets(state, play, card)
+    source = check_source(state, play, card)
+    if len(play.targets) != 1:
+        raise rules.refuse("one_target", f"{card.name} takes exactly one target.",
+                           rules.IN_RANGE, card=card.name)
+    target = state.unit(play.targets[0])
+    _check_target_unit(state, play.side, card, target)
+    if target.name == source.name:
+        if not card.self_targetable:
+            raise rules.refuse("not_self_targetable", f"{card.name} is not Self-Targetable.",
+                               rules.IN_RANGE, card=card.name)
+        return source, (target,)
+    assert source.space is not None and target.space is not None
+    if target.space not in range_spaces(state, card, source):
+        raise rules.refuse("out_of_range", f"{target.name} on {space_name(target.space)} is "
+                           f"not in {card.name}'s range from {source.name}.", rules.IN_RANGE,
+                           card=card.name, target=target.name)
+    blocker = line_blocker(state, play.side, source.space, target.space)
+    if blocker is not None:
+        space, what = blocker
+        if what == "wall":
+            raise rules.refuse("line_hits_wall", f"the straight line from {source.name} to "
+                               f"{target.name} hits the wall on {space_name(space)}.",
+                               rules.STRAIGHT_LINE, space=space_name(space))
+        raise rules.refuse("line_hits_opponent", f"the straight line from {source.name} to "
+                           f"{target.name} hits {what}: opposing units block like walls.",
+                           rules.COLLISION, blocker=what)
+    return source, (target,)
+
+
+def _check_target_unit(state: State, side: str, card: AbilityCard, target: Unit) -> None:
+    if target.space is None:
+        raise rules.refuse("unit_eliminated", f"{target.name} has been eliminated.",
+                           rules.UNITS_AND_HP, unit=target.name)
+    wanted_own = not card.hostile
+    if (target.side == side) != wanted_own:
+        rule = rules.UTILITY if card.type == "utility" else rules.TARGET_SIDE
+        whose = "your own" if wanted_own else "opponent"
+        raise rules.refuse("wrong_side", f"{card.name} targets {whose} units, not "
+                           f"{target.name}.", rule, card=card.name, target=target.name)
+    if card.hostile and "untargetable" in state.statuses(target.name):
+        raise rules.refuse("untargetable", f"{target.name} is Untargetable.",
+                           rules.status_rule("untargetable"), unit=target.name)
+
+
+def _utility_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit, ...]:
+    if play.source:
+        raise rules.refuse("utility_has_no_source", f"{card.name} is a Utility card: it has "
+                           "no Source Unit, only targets.", rules.UTILITY, card=card.name)
+    if not 1 <= len(play.targets) <= card.targets:
+        raise rules.refuse("target_count", f"{card.name} takes 1 to {card.targets} "
+                           "target(s).", rules.UTILITY, card=card.name)
+    targets = tuple(state.unit(name) for name in play.targets)
+    for target in targets:
+        _check_target_unit(state, play.side, card, target)
+    return targets
