@@ -7,25 +7,17 @@ are Private; they become Open when the trooper is removed from play as a casualt
 
 Example:
     >>> from companion.games.infinity.profile_loading import load_catalogue
-    >>> catalogue = load_catalogue("p.toml", '''[troopers.f]
-    ... name = "F"
-    ... mov = [4, 4]
-    ... cc = 1
-    ... bs = 1
-    ... ph = 1
-    ... wip = 1
-    ... arm = 0
-    ... bts = 0
-    ... w = 1
-    ... s = 2''')
+    >>> from companion.resources import shipped_text
+    >>> catalogue = load_catalogue("default.toml", shipped_text("companion.games.infinity",
+    ...                                                          "profiles/default.toml"))
     >>> setup = load_armies("a.toml", '''[game]
     ... points = 20
     ... [[armies]]
     ... player = "Ann"
-    ... troopers = [{id = "A1", profile = "f", cost = 10, lieutenant = true}]
+    ... troopers = [{id = "A1", profile = "fusilier", cost = 10, lieutenant = true}]
     ... [[armies]]
     ... player = "Ben"
-    ... troopers = [{id = "B1", profile = "f", cost = 10, lieutenant = true}]''', catalogue)
+    ... troopers = [{id = "B1", profile = "grenzer", cost = 10, lieutenant = true}]''', catalogue)
     >>> [sheet.id for sheet in setup.sheets]
     ['A1', 'B1']
 """

@@ -240,6 +240,8 @@ class InfinityGame(Game[ArmySetup, State, Action]):
         if event.kind == "roll":
             pairs = ", ".join(f"{d} {r}" for d, r in zip(data["dice"], data["results"],
                                                          strict=True))
+            if data["attribute"] == "ARM":
+                return f"{data['trooper']} ARM Roll against Damage {data['target']}: {pairs}"
             return f"{data['trooper']} {data['attribute']} {data['target']}: {pairs}"
         if event.kind == "hit":
             return f"{data['attacker']} hits {data['target']}" + \

@@ -42,7 +42,8 @@ class Side:
 
     Attributes:
         target: the Normal Roll target value with every modifier applied (range, cover...).
-        burst: dice rolled (the reactive side always rolls 1).
+        burst: dice rolled; the reactive side rolls 1, or 0 when it does not roll (it is
+            only the target of a Normal Roll, and only its ``arm`` matters).
         damage: the Damage of its successes, or ``None`` when they do no damage (Dodge).
         arm: its own ARM when the other side hits it (Partial Cover's +3 included).
 
@@ -94,8 +95,12 @@ class ExchangeOdds:
 def _check(active: Side, reactive: Side | None) -> None:
     if not 1 <= active.burst <= MAX_BURST:
         raise ValueError(f"the active Burst must be 1 to {MAX_BURST}, not {active.burst}")
-    if reactive is not None and reactive.burst != 1:
-        raise ValueError("the reactive side always rolls 1 die (Burst 1)")
+    if reactive is not None and reactive.burst not in (0, 1):
+        raise ValueError("the reactive side rolls 1 die (Burst 1), or 0 when it does not roll")
+
+
+def _rolls(reactive: Side | None) -> bool:
+    return reactive is not None and reactive.burst == 1
 
 
 def _add(counts: Counts, key: tuple[int, int], weight: int) -> None:
@@ -175,14 +180,14 @@ def _finish(active: Side, reactive: Side | None, active_counts: Counts,
                      if key != (0, 0)}
     active_hits = {(0, 0): 1 - sum(active_hits.values(), Fraction(0)), **active_hits}
     reactive_hits = {(0, 0): 1 - sum(reactive_hits.values(), Fraction(0)), **reactive_hits}
-    if reactive is None:
+    reactive_arm = reactive.arm if reactive is not None else 0
+    if not _rolls(reactive):
         nobody_p = active_hits[(0, 0)]
         wounds_on_active = None
-        reactive_arm = 0
     else:
+        assert reactive is not None
         nobody_p = Fraction(nobody, total)
         wounds_on_active = _wounds(reactive_hits, reactive.damage, active.arm)
-        reactive_arm = reactive.arm
     return ExchangeOdds(active_hits, reactive_hits, nobody_p,
                         _wounds(active_hits, active.damage, reactive_arm), wounds_on_active)
 
@@ -192,7 +197,8 @@ def exchange_odds(active: Side, reactive: Side | None = None) -> ExchangeOdds:
 
     Args:
         active: the active side (the target value already includes range and cover MODs).
-        reactive: the reactive side, or ``None`` for an unopposed Normal Roll.
+        reactive: the reactive side; ``None`` (or Burst 0, to give its ARM) for an
+            unopposed Normal Roll.
 
     Raises:
         ValueError: a Burst outside 1-6 on the active side, or above 1 on the reactive side.
@@ -207,10 +213,11 @@ def exchange_odds(active: Side, reactive: Side | None = None) -> ExchangeOdds:
     _check(active, reactive)
     active_counts: Counts = {}
     reactive_counts: Counts = {}
-    if reactive is None:
+    if not _rolls(reactive):
         _unopposed(active, active_counts)
-        return _finish(active, None, active_counts, reactive_counts, 0,
+        return _finish(active, reactive, active_counts, reactive_counts, 0,
                        DIE_FACES ** active.burst)
+    assert reactive is not None
     nobody = _opposed(active, reactive, active_counts, reactive_counts)
     return _finish(active, reactive, active_counts, reactive_counts, nobody,
                    DIE_FACES ** (active.burst + 1))
@@ -243,8 +250,9 @@ def brute_force_odds(active: Side, reactive: Side | None = None) -> ExchangeOdds
     active_counts: Counts = {}
     reactive_counts: Counts = {}
     nobody = 0
-    reactive_faces = [(face,) for face in faces] if reactive is not None else [()]
-    reactive_target = reactive.target if reactive is not None else None
+    rolls = _rolls(reactive)
+    reactive_faces = [(face,) for face in faces] if rolls else [()]
+    reactive_target = reactive.target if reactive is not None and rolls else None
     for dice in itertools.product(faces, repeat=active.burst):
         for mine in reactive_faces:
             result = face_to_face(active.target, dice, reactive_target, mine)
@@ -259,4 +267,4 @@ def brute_force_odds(active: Side, reactive: Side | None = None) -> ExchangeOdds
     return ExchangeOdds(odds.active_hits, odds.reactive_hits, odds.nobody,
                         _brute_wounds(odds.active_hits, active.damage, reactive_arm),
                         _brute_wounds(odds.reactive_hits, reactive.damage, active.arm)
-                        if reactive is not None else None)
+                        if reactive is not None and rolls else None)

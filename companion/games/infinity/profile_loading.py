@@ -191,8 +191,8 @@ def check_catalogue(source: str, text: str) -> list[str]:
         SetupError: the first problem found.
 
     Example:
-        >>> check_catalogue("x.toml", "[troopers.a]\\nname='A'\\nmov=[4,4]\\ncc=1\\nbs=1\\n"
-        ...                 "ph=1\\nwip=1\\narm=0\\nbts=0\\nw=1\\ns=2")
+        >>> check_catalogue("x.toml", "[troopers.a]\nname='A'\nmov=[4,4]\ncc=1\nbs=1\n"
+        ...                 "ph=1\nwip=1\narm=0\nbts=0\nw=1\ns=2")
         ['trooper a: A MOV 4-4 CC 1 BS 1 PH 1 WIP 1 ARM 0 BTS 0 W 1 S 2']
     """
     catalogue = load_catalogue(source, text)

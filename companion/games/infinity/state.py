@@ -81,7 +81,6 @@ class State:
         arm_due: ARM Rolls due, in order.
         after: options left at the end of the Order, in order.
         objectives: objective points declared for each player (in ``players`` order).
-        revealed: troopers whose Private Information is Open (removed from play).
     """
 
     players: tuple[str, str]
@@ -150,12 +149,7 @@ class State:
 
 
 def victory_points(state: State, player: str) -> int:
-    """Victory Points: the Army Points (Cost) of ``player``'s troopers still in play.
-
-    Example:
-        >>> victory_points.__name__
-        'victory_points'
-    """
+    """Victory Points: the Army Points (Cost) of ``player``'s troopers still in play."""
     return sum(state.sheet(trooper).cost for trooper in state.in_play(player))
 
 
@@ -164,10 +158,6 @@ def public_view(state: State, viewer: str) -> dict[str, Any]:
 
     The opponent's Cost and Lieutenant stay hidden until the trooper is removed from play;
     an opponent trooper still in Hidden Deployment is not listed at all.
-
-    Example:
-        >>> public_view.__name__
-        'public_view'
     """
     troopers = []
     for sheet, status in zip(state.sheets, state.status, strict=True):

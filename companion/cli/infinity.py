@@ -1,0 +1,177 @@
+r"""``infinite-referee infinity``: referee Infinity, check profiles, or print exact odds.
+
+Referee an Infinity (N3 intro) game, check profile data, or print the exact odds of an
+exchange.
+
+Examples:
+    $ infinite-referee infinity --setup armies.toml game.txt --json
+    $ infinite-referee infinity --profiles my-profiles.toml --check
+    $ infinite-referee infinity odds --active 15 --burst 3 --damage 13 \\
+          --reactive 12 --reactive-damage 13 --reactive-arm 1 --reactive-cover
+
+Without ``--setup`` the shipped example armies are used, and without ``--profiles`` the
+shipped profile data (``docs/infinity.md``). While an Order waits for its dice, the referee
+prints the exact odds of each declared exchange under the verdict (``--no-odds`` to hide).
+
+``odds`` is a mode of this command: when the record argument is the word ``odds`` the
+``--active``... flags describe the exchange and nothing is refereed (to referee a record
+file that is really called ``odds``, write ``./odds``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from companion.cli.referee import (
+    EXIT_OK,
+    EXIT_UNREADABLE,
+    UnreadableInput,
+    add_common_arguments,
+    read_source,
+    run_referee,
+)
+from companion.games.core import SetupError
+from companion.games.infinity import GAME
+from companion.games.infinity.armour import PARTIAL_COVER_BS, effective_arm
+from companion.games.infinity.odds import MAX_BURST, Side, exchange_odds
+from companion.games.infinity.odds_report import OddsReport, declared_odds
+from companion.games.infinity.profile_loading import check_catalogue
+from companion.resources import shipped_sources
+from companion.session import Session, Verdict
+
+PACKAGE = "companion.games.infinity"
+DEFAULT_SETUP = "armies/example.toml"
+DEFAULT_PROFILES = "profiles/default.toml"
+ODDS_WORD = "odds"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``infinity`` sub-command to ``infinite-referee``."""
+    parser = subparsers.add_parser(
+        "infinity", help="referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)",
+        description="Referee an Infinity game from a record or typed actions, check a "
+                    "profile file with --check, or print exact odds with `infinity odds`.")
+    parser.add_argument("--setup", type=Path, metavar="ARMIES.toml",
+                        help="the armies file (default: the shipped example armies)")
+    parser.add_argument("--profiles", type=Path, metavar="PROFILES.toml",
+                        help="troop profiles and weapons (default: the shipped profiles)")
+    add_common_arguments(parser)
+    parser.add_argument("--check", action="store_true",
+                        help="check the profile file (and armies file), print a summary and "
+                             "exit (status 2 on the first problem)")
+    parser.add_argument("--no-odds", action="store_true",
+                        help="do not print the odds of a declared exchange before its roll")
+    odds = parser.add_argument_group("odds mode (`infinite-referee infinity odds ...`)")
+    odds.add_argument("--active", type=int, metavar="TARGET",
+                      help="the active side's target value (attribute + range MOD)")
+    odds.add_argument("--burst", type=int, default=1, help=f"active Burst, 1-{MAX_BURST}")
+    odds.add_argument("--damage", type=int, help="active weapon's Damage (omit: no damage)")
+    odds.add_argument("--active-arm", type=int, default=0, help="the active trooper's ARM")
+    odds.add_argument("--active-cover", action="store_true",
+                      help="the active trooper is in Partial Cover from the reactive shot")
+    odds.add_argument("--reactive", type=int, metavar="TARGET",
+                      help="the reactive side's target value (omit: it does not roll)")
+    odds.add_argument("--reactive-damage", type=int,
+                      help="reactive weapon's Damage (omit for a Dodge)")
+    odds.add_argument("--reactive-arm", type=int, default=0, help="the reactive trooper's ARM")
+    odds.add_argument("--reactive-cover", action="store_true",
+                      help="the reactive trooper is in Partial Cover (-3 BS, +3 ARM)")
+    parser.set_defaults(run=run)
+
+
+def _sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
+    sources = shipped_sources(PACKAGE, {"setup": DEFAULT_SETUP, "profiles": DEFAULT_PROFILES})
+    if args.setup is not None:
+        sources["setup"] = read_source(args.setup)
+    if args.profiles is not None:
+        sources["profiles"] = read_source(args.profiles)
+    return sources
+
+
+def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:
+    """The exchange the odds flags describe (Partial Cover applied to BS and ARM).
+
+    Example:
+        >>> ns = argparse.Namespace(active=15, burst=3, damage=13, active_arm=1,
+        ...                         active_cover=False, reactive=12, reactive_damage=13,
+        ...                         reactive_arm=1, reactive_cover=True)
+        >>> odds_sides(ns)
+        (Side(target=12, burst=3, damage=13, arm=1), Side(target=12, burst=1, damage=13, arm=4))
+    """
+    if args.active is None:
+        raise UnreadableInput("odds", None, "--active TARGET is required")
+    if not 1 <= args.burst <= MAX_BURST:
+        raise UnreadableInput("odds", None, f"--burst must be 1 to {MAX_BURST}")
+    active_target = args.active + (PARTIAL_COVER_BS if args.reactive_cover else 0)
+    active = Side(active_target, args.burst, args.damage,
+                  effective_arm(args.active_arm, args.active_cover))
+    reactive_arm = effective_arm(args.reactive_arm, args.reactive_cover)
+    if args.reactive is None:
+        return active, Side(0, 0, None, reactive_arm)
+    reactive_target = args.reactive + (PARTIAL_COVER_BS if args.active_cover else 0)
+    return active, Side(reactive_target, 1, args.reactive_damage, reactive_arm)
+
+
+def run_odds(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Print the exact odds of the exchange the flags describe."""
+    try:
+        active, reactive = odds_sides(args)
+    except UnreadableInput as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    report = OddsReport("active", active, "reactive", reactive, exchange_odds(active, reactive))
+    if args.json:
+        print(json.dumps(report.to_json()), file=out)
+    else:
+        print("\n".join(report.lines()), file=out)
+    return EXIT_OK
+
+
+def run_check(sources: Mapping[str, tuple[str, str]], out: IO[str], err: IO[str]) -> int:
+    """Check the profile data and the armies; print one line per profile and weapon."""
+    try:
+        lines = check_catalogue(*sources["profiles"])
+        setup = GAME.load_setup(sources, {})
+    except SetupError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    print("\n".join(lines), file=out)
+    print(f"armies: {', '.join(setup.players)}; {len(setup.sheets)} troopers; "
+          f"{setup.points} Army Points; {setup.rounds} rounds", file=out)
+    return EXIT_OK
+
+
+def odds_annotator(as_json: bool) -> Any:
+    """Notes for a verdict: the odds of the exchanges now waiting for their dice."""
+    def annotate(session: Session, verdict: Verdict) -> dict[str, Any]:
+        reports = declared_odds(session.state) if verdict.legal else []
+        if not reports:
+            return {}
+        if as_json:
+            return {"odds": [report.to_json() for report in reports]}
+        return {"odds": [line for report in reports for line in report.lines()]}
+    return annotate
+
+
+def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
+        stdin: IO[str] | None = None) -> int:
+    """Run the ``infinity`` sub-command; returns the exit status."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if args.record is not None and str(args.record) == ODDS_WORD:
+        return run_odds(args, out, err)
+    try:
+        sources = _sources(args)
+    except UnreadableInput as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    if args.check:
+        return run_check(sources, out, err)
+    annotate = None if args.no_odds else odds_annotator(args.json)
+    return run_referee(GAME, args, sources, {}, annotate=annotate, out=out, err=err,
+                       stdin=stdin)
