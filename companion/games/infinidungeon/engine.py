@@ -213,6 +213,9 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
         return replace(state, phase=TRAP_ROLL, heading=action.direction), [event]
 
     def _reroll(self, state: DungeonState, action: Reroll) -> rooms.Step:
+        if state.phase == ASSIGN:
+            refuse("already_rerolled", "The dice were already rerolled once; assign them now.",
+                   MONSTER_ROOM)
         self._expect(state, (TRAP_REROLL, FIGHT_REROLL), action)
         rule = MOVING_TRAP if state.phase == TRAP_REROLL else MONSTER_ROOM
         for position in action.positions:
