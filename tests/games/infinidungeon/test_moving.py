@@ -87,7 +87,7 @@ def test_a_trapped_doorway_sounds_the_trap_and_rolls_every_die() -> None:
     assert rolled.phase == TRAP_REROLL
     after, events = play(rolled, "reroll 1 -> 5")
     assert after.dice == 4
-    assert [e.to_json() for e in events][0] == {"kind": "die_lost", "count": 1, "dice": 4}
+    assert events[0].to_json() == {"kind": "die_lost", "count": 1, "dice": 4}
     assert after.room == ("hall", "basic")
 
 
