@@ -1,0 +1,231 @@
+"""Tide and Power actions.
+
+Prepare, play, damage, destroy a timeline card, cycle (rulebook 4, 2.4 and 7).
+
+Example:
+    >>> slot_number("2")
+    1
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.actions import Action
+from companion.games.defiance.cardops import (
+    destroy_timeline_card,
+    destroy_unit,
+    discard_from_hand,
+    draw,
+    without_one,
+)
+from companion.games.defiance.damage import group_damage
+from companion.games.defiance.dice import spend
+from companion.games.defiance.refusals import CARDS, TIMELINE, TURN, refuse
+from companion.games.defiance.state import (
+    GROUP_LIMIT,
+    Prepared,
+    Seat,
+    State,
+    Unit,
+    board_view,
+    occupied,
+    seat,
+    timeline_limit,
+    track_level,
+    with_seat,
+)
+
+
+def slot_number(text: str) -> int:
+    """A 1-based unit slot (left to right) as a 0-based index (``-1`` when not a number)."""
+    return int(text) - 1 if text.isdigit() else -1
+
+
+def _options(args: tuple[str, ...], keys: tuple[str, ...]) -> dict[str, str]:
+    """``key value`` pairs (or bare flags) after the first argument."""
+    found: dict[str, str] = {}
+    rest = list(args)
+    while rest:
+        word = rest.pop(0)
+        if word not in keys:
+            refuse("bad_option", f"{word!r} is not understood here.", TURN)
+        found[word] = rest.pop(0) if rest and word != "timeline" else ""
+    return found
+
+
+def prepare(state: State, action: Action, events: list[Event]) -> State:
+    """1 Tide.
+
+    Put a hand card in your (or an ally's) timeline; when it is full, ``replace`` destroys one of
+    its cards first.
+    """
+    card = action.args[0]
+    options = _options(action.args[1:], ("to", "replace"))
+    player = seat(state, action.actor)
+    if card not in player.hand:
+        refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Tide Actions", card=card)
+    owner_name = options.get("to", action.actor)
+    if owner_name not in {s.name for s in state.seats}:
+        refuse("unknown_player", f"{owner_name} is not a player.", TIMELINE, "The Timeline")
+    owner = seat(state, owner_name)
+    if owner_name != action.actor and (state.rules.team_of(owner_name)
+                                       != state.rules.team_of(action.actor)
+                                       or owner.status != "active"):
+        refuse("not_an_ally", f"{owner_name} is not an active ally.", TIMELINE, "The Timeline")
+    full = len(owner.timeline) >= timeline_limit(state, owner)
+    victim = options.get("replace")
+    if full and victim is None:
+        refuse("timeline_full", f"The timeline holds 1 + Tide level = "
+               f"{timeline_limit(state, owner)} cards; name a card to replace.", TIMELINE,
+               "The Timeline", limit=timeline_limit(state, owner))
+    if victim is not None and not full:
+        refuse("timeline_not_full", "Replace a timeline card only when the timeline is full.",
+               TIMELINE, "The Timeline")
+    if victim is not None and victim not in {p.card for p in owner.timeline}:
+        refuse("not_in_timeline", f"{victim} is not in that timeline.", TIMELINE,
+               "The Timeline", card=victim)
+    state = spend(state, "T", 1, TURN, "Tide Actions")
+    if victim is not None:
+        state = destroy_timeline_card(state, owner_name, victim)
+    player = seat(state, action.actor)
+    state = with_seat(state, replace(player, hand=without_one(player.hand, card)))
+    owner = seat(state, owner_name)
+    return with_seat(state, replace(owner, timeline=(*owner.timeline,
+                                                     Prepared(card, state.turn_no))))
+
+
+def play(state: State, action: Action, events: list[Event]) -> State:
+    """Play a card.
+
+    From hand at its cost in Tide, or ``timeline`` for 1 Tide (not the turn it was prepared). A unit
+    joins the group (``replace N`` destroys unit N of a full group first); an ability goes to the
+    centre until ``resolved``.
+    """
+    card_id = action.args[0]
+    options = _options(action.args[1:], ("timeline", "replace"))
+    player = seat(state, action.actor)
+    card = state.rules.card(card_id) if card_id in {c.id for c in state.rules.cards} else None
+    if card is None:
+        refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS)
+    if "timeline" in options:
+        mine = [p for p in player.timeline if p.card == card_id]
+        if not mine:
+            refuse("not_in_timeline", f"{card_id} is not in your timeline.", TIMELINE,
+                   "The Timeline", card=card_id)
+        ready = [p for p in mine if p.turn < state.turn_no]
+        if not ready:
+            refuse("prepared_this_turn", "Cards cannot be played from the timeline in the same "
+                   "turn they were added.", TIMELINE, "The Timeline", card=card_id)
+        cost = 1
+    else:
+        if card_id not in player.hand:
+            refuse("not_in_hand", f"{card_id} is not in your hand.", TURN, "Tide Actions",
+                   card=card_id)
+        cost = card.cost
+    slot = -1
+    if card.kind == "unit":
+        slot = _replace_slot(player, options.get("replace"))
+    elif "replace" in options:
+        refuse("bad_option", "Only a unit replaces a unit of a full group.", CARDS, "Unit Cards")
+    state = spend(state, "T", cost, TURN, "Tide Actions")
+    if "timeline" in options:
+        player = seat(state, action.actor)
+        index = max(i for i, p in enumerate(player.timeline)
+                    if p.card == card_id and p.turn < state.turn_no)
+        state = with_seat(state, replace(player, timeline=player.timeline[:index]
+                                          + player.timeline[index + 1:]))
+    else:
+        player = seat(state, action.actor)
+        state = with_seat(state, replace(player, hand=without_one(player.hand, card_id)))
+    if card.kind == "ability":
+        return replace(state, center=(*state.center, (action.actor, card_id)))
+    if slot >= 0:
+        state = destroy_unit(state, action.actor, slot, events)
+    player = seat(state, action.actor)
+    return with_seat(state, replace(player, group=(*player.group, Unit(card_id))))
+
+
+def _replace_slot(player: Seat, text: str | None) -> int:
+    if len(player.group) < GROUP_LIMIT:
+        if text is not None:
+            refuse("group_not_full", "Destroy a unit to make room only when the group is full.",
+                   CARDS, "Unit Cards")
+        return -1
+    if text is None:
+        refuse("group_full", "Your group holds 4 units: name one to destroy (replace N).",
+               CARDS, "Unit Cards")
+    slot = slot_number(text)
+    if not 0 <= slot < len(player.group):
+        refuse("no_such_unit", f"There is no unit {text} in your group.", CARDS, "Unit Cards")
+    return slot
+
+
+def in_reach(state: State, name: str) -> dict[str, int]:
+    """Leaders within ``name``'s reach.
+
+    A clear path no longer than the Power level (rulebook 4 "Power Actions", 9 "Reach"), with the
+    distance.
+    """
+    player = seat(state, name)
+    if player.pos is None:
+        return {}
+    pawns = occupied(state)
+    found = board_view(state).reach(player.pos, track_level(state, player, "power"), pawns)
+    return {pawns[pos]: steps for pos, steps in found.items() if pos in pawns}
+
+
+def _target(state: State, name: str, target: str, what: str) -> Seat:
+    if target not in {s.name for s in state.seats}:
+        refuse("unknown_player", f"{target} is not a player.", TURN, "Power Actions")
+    if target not in in_reach(state, name):
+        refuse("out_of_reach", f"{target} is not within your reach (a clear path of at most "
+               f"your Power level in tiles).", TURN, "Power Actions", target=target)
+    return seat(state, target)
+
+
+def damage(state: State, action: Action, events: list[Event]) -> State:
+    """1 Power.
+
+    1 damage to a target group in reach, dealt to a unit (``N``) before the leader (rulebook 8.1).
+    """
+    target = action.args[0]
+    if target == action.actor:
+        refuse("self_target", "A damage action targets another leader's group.", TURN,
+               "Power Actions")
+    victim = _target(state, action.actor, target, "damage")
+    slot = None
+    if victim.group:
+        if len(action.args) < 2:
+            refuse("units_first", "Group damage goes to a unit before the leader: name the "
+                   "unit (1-4, left to right).", "8.1 - Damage")
+        slot = slot_number(action.args[1])
+        if not 0 <= slot < len(victim.group):
+            refuse("no_such_unit", f"{target} has no unit {action.args[1]}.", "8.1 - Damage")
+    elif len(action.args) > 1:
+        refuse("no_such_unit", f"{target} has no units; damage goes to the leader.",
+               "8.1 - Damage")
+    state = spend(state, "P", 1, TURN, "Power Actions")
+    return group_damage(state, target, events, slot)
+
+
+def destroy(state: State, action: Action, events: list[Event]) -> State:
+    """1 Power: destroy a timeline card of a leader within reach."""
+    target, card = action.args
+    victim = _target(state, action.actor, target, "destroy")
+    if card not in {p.card for p in victim.timeline}:
+        refuse("not_in_timeline", f"{card} is not in {target}'s timeline.", TURN,
+               "Power Actions", card=card)
+    state = spend(state, "P", 1, TURN, "Power Actions")
+    return destroy_timeline_card(state, target, card)
+
+
+def cycle(state: State, action: Action, events: list[Event]) -> State:
+    """1 Power: discard a card then draw a card (rulebook 9 "Cycle")."""
+    card = action.args[0]
+    if card not in seat(state, action.actor).hand:
+        refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Power Actions", card=card)
+    state = spend(state, "P", 1, TURN, "Power Actions")
+    state = discard_from_hand(state, action.actor, card)
+    return draw(state, action.actor, 1)

@@ -1,0 +1,147 @@
+"""Moving cards: draws (hand limit, reshuffle), discards, units and timeline cards.
+
+Functions take a state, return the new state, and append any events to ``events``.
+
+Example:
+    >>> sorted_hand(("b", "a"), "c")
+    ('a', 'b', 'c')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.state import (
+    HAND_LIMIT,
+    Deck,
+    Pending,
+    State,
+    deck_of,
+    faction_of,
+    seat,
+    timeline_limit,
+    with_deck,
+    with_seat,
+)
+
+
+def sorted_hand(hand: tuple[str, ...], *added: str) -> tuple[str, ...]:
+    """A hand (kept sorted, as it is a set of cards) with ``added`` cards."""
+    return tuple(sorted((*hand, *added)))
+
+
+def without_one(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """``cards`` with one copy of ``card`` taken out.
+
+    Example:
+        >>> without_one(("a", "b", "a"), "a")
+        ('b', 'a')
+    """
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1:]
+
+
+def draw(state: State, name: str, count: int) -> State:
+    """``name`` draws ``count`` cards from their faction deck (rulebook 9 "Draw").
+
+    With 10 cards in hand a draw does not happen. When the deck runs out, its discard pile
+    is shuffled to reset it (rulebook 8.5): the remaining draws wait for that shuffle.
+    """
+    faction = faction_of(state, name)
+    for drawn in range(count):
+        player = seat(state, name)
+        if len(player.hand) >= HAND_LIMIT:
+            return state
+        deck = deck_of(state, faction)
+        if not deck.cards:
+            if deck.discard:
+                state = owe(state, name, count - drawn)
+            return state
+        state = with_deck(state, replace(deck, cards=deck.cards[1:]))
+        state = with_seat(state, replace(player, hand=sorted_hand(player.hand, deck.cards[0])))
+    return state
+
+
+def owe(state: State, name: str, count: int) -> State:
+    """Record ``count`` draws of ``name`` waiting for a reshuffle."""
+    return replace(state, owed=(*state.owed, (name, count)))
+
+
+def reshuffles_due(state: State) -> State:
+    """Queue a shuffle for every empty deck whose discard pile holds cards (rulebook 8.5)."""
+    due = {p.who for p in state.pending if p.kind == "shuffle"}
+    extra = tuple(Pending("shuffle", d.faction) for d in state.decks
+                  if not d.cards and d.discard and d.faction not in due)
+    return replace(state, pending=state.pending + extra) if extra else state
+
+
+def settle_owed(state: State) -> State:
+    """Make the draws that waited for a reshuffle."""
+    owed, state = state.owed, replace(state, owed=())
+    for name, count in owed:
+        state = draw(state, name, count)
+    return state
+
+
+def to_discard(state: State, card: str) -> State:
+    """Put ``card`` on its faction's discard pile."""
+    deck = deck_of(state, state.rules.card(card).faction)
+    return with_deck(state, replace(deck, discard=(*deck.discard, card)))
+
+
+def discard_from_hand(state: State, name: str, card: str) -> State:
+    """``name`` discards one copy of ``card`` from hand."""
+    player = seat(state, name)
+    state = with_seat(state, replace(player, hand=without_one(player.hand, card)))
+    return to_discard(state, card)
+
+
+def destroy_unit(state: State, name: str, slot: int, events: list[Event]) -> State:
+    """Destroy the unit in ``slot`` (0-based) of ``name``'s group; tracks drop with it."""
+    player = seat(state, name)
+    unit = player.group[slot]
+    state = with_seat(state, replace(player, group=player.group[:slot] + player.group[slot + 1:]))
+    state = to_discard(state, unit.card)
+    return enforce_timeline(state, name)
+
+
+def destroy_timeline_card(state: State, name: str, card: str) -> State:
+    """Destroy one copy of ``card`` from ``name``'s timeline (the rightmost copy)."""
+    player = seat(state, name)
+    for index in range(len(player.timeline) - 1, -1, -1):
+        if player.timeline[index].card == card:
+            timeline = player.timeline[:index] + player.timeline[index + 1:]
+            state = with_seat(state, replace(player, timeline=timeline))
+            return to_discard(state, card)
+    raise KeyError(card)
+
+
+def enforce_timeline(state: State, name: str) -> State:
+    """Destroy timeline cards over the limit of 1 + Tide level (rulebook 7 "The Timeline").
+
+    The rulebook leaves the choice to the owner; the companion destroys the most recently
+    prepared (rightmost) card first.
+    """
+    player = seat(state, name)
+    while player.leader and len(player.timeline) > timeline_limit(state, player):
+        state = destroy_timeline_card(state, name, player.timeline[-1].card)
+        player = seat(state, name)
+    return state
+
+
+def discard_everything(state: State, name: str) -> State:
+    """Discard a defeated leader's hand, group and timeline (rulebook 8.6)."""
+    player = seat(state, name)
+    cards = (*player.hand, *(u.card for u in player.group), *(p.card for p in player.timeline))
+    cards = (*cards, *(card for owner, card in state.center if owner == name))
+    state = with_seat(state, replace(player, hand=(), group=(), timeline=()))
+    state = replace(state, center=tuple(c for c in state.center if c[0] != name))
+    for card in cards:
+        state = to_discard(state, card)
+    return state
+
+
+def new_deck(faction: str, cards: tuple[str, ...]) -> Deck:
+    """A deck before its first shuffle."""
+    return Deck(faction, cards)

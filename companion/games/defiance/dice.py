@@ -1,0 +1,191 @@
+"""Action checks.
+
+Four dice of one attribute, rerolls, conversions, the added die, locking and spending (rulebook
+2.6.1 and 4).
+
+Example:
+    >>> from companion.games.defiance.state import Die
+    >>> faces((Die("tide", "T"), Die("tide", "0")))
+    'T 0'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.actions import Action
+from companion.games.defiance.data import ATTRIBUTES, BLANK, attribute_of, die_faces, face_letter
+from companion.games.defiance.refusals import CHECKS, GAMBITS, TURN, refuse
+from companion.games.defiance.state import Die, Pending, State, seat, track_level, with_seat
+
+CHECK_DICE = 4
+REROLL_LEVEL = 2
+ADD_DIE_LEVEL = 3
+GAMBIT_TOP = 4
+
+
+def faces(dice: tuple[Die, ...]) -> str:
+    """The faces of a check as the notation writes them."""
+    return " ".join(d.face for d in dice)
+
+
+def declare_check(state: State, action: Action, events: list[Event]) -> State:
+    """Choose the attribute of the action check; four dice are rolled (chance)."""
+    attribute = action.args[0].lower()
+    if attribute not in ATTRIBUTES:
+        refuse("bad_attribute", f"{action.args[0]} is not tide, power or fortitude.", CHECKS)
+    if state.turn.check:
+        refuse("already_rolled", "You make one action check per turn.", TURN)
+    turn = replace(state.turn, check=attribute)
+    return replace(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
+
+
+def roll(state: State, action: Action, events: list[Event]) -> State:
+    """The chance outcome of the pending check, reroll or gambit roll."""
+    due = state.pending[0]
+    state = replace(state, pending=state.pending[1:])
+    if due.kind == "check":
+        return _check_rolled(state, action)
+    if due.kind == "reroll":
+        return _rerolled(state, action, due.die)
+    return _gambit_rolled(state, action, due.who, events)
+
+
+def _check_rolled(state: State, action: Action) -> State:
+    kind = state.turn.check
+    if len(action.args) != CHECK_DICE or any(f not in die_faces(kind) for f in action.args):
+        refuse("bad_roll", f"An action check rolls {CHECK_DICE} dice showing T, P, F or 0.",
+               CHECKS)
+    dice = tuple(Die(kind, face) for face in action.args)
+    player = seat(state, state.turn.leader)
+    strong = state.rules.leader(player.leader).strong
+    if track_level(state, player, strong) >= ADD_DIE_LEVEL:
+        dice = (*dice, Die(strong, face_letter(strong), added=True))
+    return replace(state, turn=replace(state.turn, dice=dice))
+
+
+def _rerolled(state: State, action: Action, index: int) -> State:
+    die = state.turn.dice[index]
+    if len(action.args) != 1 or action.args[0] not in die_faces(die.kind):
+        refuse("bad_roll", "A reroll rolls one die showing T, P, F or 0.", CHECKS, "Reroll")
+    dice = list(state.turn.dice)
+    dice[index] = replace(die, face=action.args[0], rerolled=True)
+    return replace(state, turn=replace(state.turn, dice=tuple(dice)))
+
+
+def _gambit_rolled(state: State, action: Action, name: str, events: list[Event]) -> State:
+    if len(action.args) != 1 or action.args[0] not in "123456" or len(action.args[0]) != 1:
+        refuse("bad_roll", "A gambit rolls one six-sided die: 1 to 6.", GAMBITS)
+    player = seat(state, name)
+    success = int(action.args[0]) <= 3
+    level = player.gambit + 1 if success else max(1, player.gambit - 1)
+    return with_seat(state, replace(player, gambit=level))
+
+
+def _die(state: State, text: str) -> tuple[int, Die]:
+    index = int(text) - 1
+    if not state.turn.dice or not 0 <= index < len(state.turn.dice):
+        refuse("no_such_die", f"There is no die {text} in this check.", CHECKS)
+    return index, state.turn.dice[index]
+
+
+def _unlocked(state: State) -> None:
+    if not state.turn.dice:
+        refuse("not_rolled", "Make your action check first.", TURN)
+    if state.turn.locked:
+        refuse("locked", "The results are locked for the turn.", CHECKS)
+
+
+def reroll(state: State, action: Action, events: list[Event]) -> State:
+    """Level 2 of a track: reroll one die of that colour, before conversions."""
+    _unlocked(state)
+    index, die = _die(state, action.args[0])
+    player = seat(state, action.actor)
+    if die.added:
+        refuse("added_die", "The added die is set, not rolled; it cannot be rerolled.", CHECKS,
+               "Add 1 Die")
+    if track_level(state, player, die.kind) < REROLL_LEVEL:
+        refuse("no_reroll", f"Rerolling a {die.kind} die needs level 2 of the {die.kind} track.",
+               CHECKS, "Reroll", attribute=die.kind)
+    if die.kind in state.turn.rerolled:
+        refuse("reroll_used", f"You have rerolled your one {die.kind} die already.", CHECKS,
+               "Reroll")
+    if any(d.converted for d in state.turn.dice):
+        refuse("reroll_after_convert", "Rerolls come before conversions.", CHECKS, "Convert")
+    turn = replace(state.turn, rerolled=(*state.turn.rerolled, die.kind))
+    return replace(state, turn=turn,
+                   pending=(*state.pending, Pending("reroll", action.actor, index)))
+
+
+def conversions_for(state: State, die: Die) -> list[str]:
+    """Faces the die may be converted to with the leader's current track levels."""
+    player = seat(state, state.turn.leader)
+    leader = state.rules.leader(player.leader)
+    level = track_level(state, player, die.kind)
+    return sorted({c.target for c in leader.conversions
+                   if c.track == die.kind and c.level <= level and c.source == die.face})
+
+
+def convert(state: State, action: Action, events: list[Event]) -> State:
+    """A track's convert box: move one die from one result to another, once per die."""
+    _unlocked(state)
+    index, die = _die(state, action.args[0])
+    target = action.args[1].upper()
+    if die.converted:
+        refuse("converted", "A die may be converted only once.", CHECKS, "Convert")
+    if target not in conversions_for(state, die):
+        refuse("no_conversion", f"Your {die.kind} track gives no conversion of {die.face} into "
+               f"{target} at its current level.", CHECKS, "Convert",
+               face=die.face, target=target)
+    dice = list(state.turn.dice)
+    dice[index] = replace(die, face=target, converted=True)
+    return replace(state, turn=replace(state.turn, dice=tuple(dice)))
+
+
+def lock(state: State, action: Action, events: list[Event]) -> State:
+    """Lock the final results for the turn."""
+    _unlocked(state)
+    events.append(Event("dice_locked", {"leader": action.actor, "attribute": state.turn.check,
+                                        "faces": [d.face for d in state.turn.dice]}))
+    return replace(state, turn=replace(state.turn, locked=True))
+
+
+def available(state: State, face: str) -> int:
+    """Unspent locked dice showing ``face``."""
+    if not state.turn.locked:
+        return 0
+    return sum(1 for d in state.turn.dice if d.face == face and not d.spent)
+
+
+def spend(state: State, face: str, count: int, section: str, detail: str) -> State:
+    """Spend ``count`` dice showing ``face``: never more dice than current Health."""
+    if not state.turn.locked:
+        refuse("not_locked", "Roll and lock your action check before spending dice.", TURN)
+    name = attribute_of(face) if face != BLANK else "blank"
+    if available(state, face) < count:
+        refuse("no_die", f"You have {available(state, face)} unspent {name} result(s), "
+               f"{count} needed.", section, detail, face=face, needed=count)
+    health = seat(state, state.turn.leader).health
+    if state.turn.spent + count > health:
+        refuse("health_limit", f"You may spend only as many dice as your current Health "
+               f"({health}); {state.turn.spent} spent.", TURN, "current Health",
+               health=health, spent=state.turn.spent)
+    dice = list(state.turn.dice)
+    left = count
+    for index, die in enumerate(dice):
+        if left and die.face == face and not die.spent:
+            dice[index] = replace(die, spent=True)
+            left -= 1
+    return replace(state, turn=replace(state.turn, dice=tuple(dice),
+                                       spent=state.turn.spent + count))
+
+
+def gambit(state: State, action: Action, events: list[Event]) -> State:
+    """The condition of the gambit level occurred: roll a d6 (rulebook 2.6.2)."""
+    player = seat(state, action.actor)
+    if player.status != "active":
+        refuse("off_board", "A leader off the board cannot interact.", "8.6 - Defeat and Respawn")
+    if player.gambit >= GAMBIT_TOP:
+        refuse("gambit_complete", "Level 4 of the gambit track is permanent.", GAMBITS)
+    return replace(state, pending=(*state.pending, Pending("gambit", action.actor)))

@@ -1,0 +1,232 @@
+"""Listing the legal actions of a position, sorted by their notation.
+
+Candidates are generated from the position and kept when the engine accepts them, so the
+list never disagrees with :meth:`DefianceGame.apply`. Moves into empty spaces (one per tile
+and rotation) are checked directly, as they are many. Card texts (``effect``, ``adjust``)
+and blocks are typed by the players and not listed.
+
+Example:
+    >>> subsets(("a", "b"))
+    [('a',), ('a', 'b'), ('b',)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from companion.games.core import IllegalAction
+from companion.games.defiance.actions import Action
+from companion.games.defiance.board import DIRECTIONS, format_pos, neighbour, world_walls
+from companion.games.defiance.card_actions import in_reach
+from companion.games.defiance.data import ATTRIBUTES, die_faces
+from companion.games.defiance.dice import available, conversions_for
+from companion.games.defiance.movement import discoverable, push_spaces
+from companion.games.defiance.state import (
+    GROUP_LIMIT,
+    State,
+    board_view,
+    occupied,
+    placed_ids,
+    seat,
+    timeline_limit,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from companion.games.defiance.engine import DefianceGame
+
+
+def subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Distinct non-empty sub-multisets of a sorted hand."""
+    found = {combo for size in range(1, len(cards) + 1) for combo in combinations(cards, size)}
+    return sorted(found)
+
+
+def legal_actions(game: DefianceGame, state: State) -> list[Action]:
+    """Every action that may happen next, sorted by notation text.
+
+    The current actor's actions, and what any player may do at any time during the turns
+    (a gambit roll, completing a Role, claiming a condition, conceding at a turn's start).
+    """
+    if state.phase == "over":
+        return []
+    if state.pending:
+        due = state.pending[0]
+        if due.kind == "reroll":
+            kind = state.turn.dice[due.die].kind
+            return sorted({Action("roll", "", (f,)) for f in die_faces(kind)}, key=str)
+        if due.kind == "gambit":
+            return [Action("roll", "", (str(n),)) for n in range(1, 7)]
+        return []
+    actor = game.current_actor(state)
+    if actor is None:
+        return []
+    found: dict[str, Action] = {}
+    for action in _candidates(state, actor):
+        text = str(action)
+        if text in found:
+            continue
+        try:
+            game.apply(state, action)
+        except IllegalAction:
+            continue
+        found[text] = action
+    for action in _discoveries(state, actor):
+        found.setdefault(str(action), action)
+    return [found[text] for text in sorted(found)]
+
+
+def _candidates(state: State, actor: str) -> Iterator[Action]:
+    if state.phase == "setup":
+        yield from _setup_candidates(state, actor)
+        return
+    player = seat(state, actor)
+    turn = state.turn
+    if turn.deploying:
+        yield from _deploy_candidates(state, actor)
+        for other in state.seats:
+            yield Action("concede", other.name)
+        return
+    yield Action("end", actor)
+    for other in state.seats:
+        yield from _anyone_candidates(state, other.name)
+    for owner, card in state.center:
+        if owner == actor:
+            yield Action("resolved", actor, (card,))
+    if state.queue:
+        yield Action("step", actor)
+    if not turn.check:
+        for attribute in ATTRIBUTES:
+            yield Action("check", actor, (attribute,))
+        return
+    if not turn.locked:
+        yield Action("lock", actor)
+        for number, die in enumerate(turn.dice, start=1):
+            yield Action("reroll", actor, (str(number),))
+            for face in conversions_for(state, die):
+                yield Action("convert", actor, (str(number), face))
+        return
+    yield from _spend_candidates(state, actor, player.hand)
+
+
+def _anyone_candidates(state: State, name: str) -> Iterator[Action]:
+    """What any player may do during the turns: gambits, Roles, claims, conceding."""
+    yield Action("gambit", name)
+    yield Action("concede", name)
+    for role in state.roles:
+        yield Action("score", name, (role,))
+        yield Action("progress", name, (role,))
+    if state.rules.chapter:
+        for cond in state.rules.chapter.conditions:
+            yield Action("claim", name, (cond.id,))
+
+
+def _setup_candidates(state: State, actor: str) -> Iterator[Action]:
+    if state.step == "tiles":
+        taken = placed_ids(state)
+        for tile in state.rules.tiles[1:]:
+            if tile.id in taken:
+                continue
+            for space in DIRECTIONS:
+                for rotation in range(6):
+                    yield Action("place", actor, (tile.id, format_pos(space), str(rotation)))
+    elif state.step == "leaders":
+        for leader in state.rules.leaders:
+            yield Action("leader", actor, (leader.id,))
+    else:
+        yield from _deploy_candidates(state, actor)
+
+
+def _deploy_candidates(state: State, actor: str) -> Iterator[Action]:
+    hand = seat(state, actor).hand
+    yield Action("ready", actor)
+    if not state.turn.mulliganed:
+        for combo in subsets(hand):
+            yield Action("mulligan", actor, combo)
+    for card in sorted(set(hand)):
+        yield Action("deploy", actor, (card,))
+
+
+def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]) -> Iterator[Action]:
+    player = seat(state, actor)
+    can = state.turn.spent < player.health
+    if can and available(state, "T"):
+        allies = [s for s in state.seats if s.status == "active"
+                  and state.rules.team_of(s.name) == state.rules.team_of(actor)]
+        for card in sorted(set(hand)):
+            for ally in allies:
+                to = () if ally.name == actor else ("to", ally.name)
+                if len(ally.timeline) >= timeline_limit(state, ally):
+                    for doomed in sorted({p.card for p in ally.timeline}):
+                        yield Action("prepare", actor, (card, *to, "replace", doomed))
+                else:
+                    yield Action("prepare", actor, (card, *to))
+            yield from _plays(state, actor, card, ())
+        for card in sorted({p.card for p in player.timeline}):
+            yield from _plays(state, actor, card, ("timeline",))
+    if can and available(state, "P"):
+        for target, _ in sorted(in_reach(state, actor).items()):
+            victim = seat(state, target)
+            if target != actor:
+                if victim.group:
+                    for slot in range(len(victim.group)):
+                        yield Action("damage", actor, (target, str(slot + 1)))
+                else:
+                    yield Action("damage", actor, (target,))
+            for card in sorted({p.card for p in victim.timeline}):
+                yield Action("destroy", actor, (target, card))
+        for card in sorted(set(hand)):
+            yield Action("cycle", actor, (card,))
+    if can and available(state, "F") and player.pos is not None:
+        board = board_view(state)
+        pawns = occupied(state)
+        for direction in range(6):
+            dest = neighbour(player.pos, direction)
+            if board.active(dest):
+                yield Action("move", actor, (format_pos(dest),))
+                yield Action("move", actor, (format_pos(dest), "regroup"))
+                if dest in pawns:
+                    for space in push_spaces(state, dest):
+                        yield Action("flip", actor, (format_pos(dest), "push", format_pos(space)))
+                else:
+                    yield Action("flip", actor, (format_pos(dest),))
+
+
+def _plays(state: State, actor: str, card: str, where: tuple[str, ...]) -> Iterator[Action]:
+    group = seat(state, actor).group
+    if state.rules.card(card).kind == "unit" and len(group) >= GROUP_LIMIT:
+        for slot in range(len(group)):
+            yield Action("play", actor, (card, *where, "replace", str(slot + 1)))
+    else:
+        yield Action("play", actor, (card, *where))
+
+
+def _discoveries(state: State, actor: str) -> Iterator[Action]:
+    """Moves into empty or flipped spaces, checked as :func:`movement.move` checks them."""
+    if state.phase != "turns" or state.turn.deploying or not state.turn.locked:
+        return
+    player = seat(state, actor)
+    if player.pos is None or state.turn.spent >= player.health or not available(state, "F"):
+        return
+    board = board_view(state)
+    pawns = occupied(state)
+    stack: Sequence[str] | None = None
+    for direction in range(6):
+        dest = neighbour(player.pos, direction)
+        if board.active(dest) or dest in pawns or board.walled(player.pos, direction):
+            continue
+        flipped = board.flipped.get(dest)
+        if flipped is not None:
+            tiles: Sequence[str] = (flipped,)
+        else:
+            stack = stack if stack is not None else discoverable(state, player.pos)
+            tiles = stack
+        for tile_id in tiles:
+            printed = state.rules.tile(tile_id).walls
+            for rotation in range(6):
+                if (direction + 3) % 6 in world_walls(printed, rotation):
+                    continue
+                base = (format_pos(dest), "discover", tile_id, str(rotation))
+                yield Action("move", actor, base)
+                yield Action("move", actor, (*base, "regroup"))

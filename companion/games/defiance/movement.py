@@ -1,0 +1,166 @@
+"""Fortitude actions: move (with discovery and regroup) and flip a tile (rulebook 4 and 6).
+
+Example:
+    >>> read_move_options(("discover", "forge", "2", "regroup"))
+    ('forge', 2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.actions import Action
+from companion.games.defiance.board import Pos, direction_to, parse_pos, world_walls
+from companion.games.defiance.cardops import draw
+from companion.games.defiance.damage import heal_leader
+from companion.games.defiance.dice import spend
+from companion.games.defiance.refusals import MOVEMENT, TURN, refuse
+from companion.games.defiance.state import (
+    Placement,
+    State,
+    board_view,
+    occupied,
+    placed_ids,
+    placement_at,
+    seat,
+    with_seat,
+)
+
+
+def read_move_options(args: tuple[str, ...]) -> tuple[str | None, int, bool]:
+    """``(tile to discover, its rotation, regroup)`` from the words after the space."""
+    words = list(args)
+    tile, rotation, regroup = None, 0, False
+    while words:
+        word = words.pop(0)
+        if word == "discover" and len(words) >= 2 and words[1].isdigit():
+            tile, rotation = words[0], int(words[1])
+            words = words[2:]
+        elif word == "regroup":
+            regroup = True
+        else:
+            refuse("bad_option", f"{word!r} is not understood here; write "
+                   "`move P q,r [discover TILE ROT] [regroup]`.", MOVEMENT)
+    return tile, rotation, regroup
+
+
+def discoverable(state: State, origin: Pos) -> list[str]:
+    """Tiles that may be discovered from ``origin``.
+
+    The same setting's stack, or either setting's from the Rift (rulebook 6 "Discover", "Rift
+    Tiles").
+    """
+    placement = placement_at(state, origin)
+    setting = state.rules.tile(placement.tile).setting if placement else "rift"
+    taken = placed_ids(state)
+    return sorted(t.id for t in state.rules.tiles[1:]
+                  if t.id not in taken and (setting == "rift" or t.setting == setting))
+
+
+def move(state: State, action: Action, events: list[Event]) -> State:
+    """Move one space for 1 Fortitude (rulebook 4 "Fortitude Actions", 6).
+
+    Move one space along a clear path; into an empty space, discover a tile; ``regroup`` draws 1
+    (and heals 1 on a discovery).
+    """
+    player = seat(state, action.actor)
+    dest = parse_pos(action.args[0])
+    tile_id, rotation, regroup = read_move_options(action.args[1:])
+    if player.pos is None or dest is None:
+        refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
+    direction = direction_to(player.pos, dest)
+    if direction is None:
+        refuse("not_adjacent", "Move one space at a time, to an adjacent space.", TURN,
+               "Fortitude Actions")
+    board = board_view(state)
+    if dest in occupied(state):
+        refuse("occupied", "Only one pawn may occupy a space.", MOVEMENT, "Basic Rules")
+    if board.walled(player.pos, direction):
+        refuse("wall", "A wall on your tile blocks that direction.", MOVEMENT, "Basic Rules")
+    flipped = board.flipped.get(dest)
+    if board.active(dest):
+        if tile_id is not None:
+            refuse("not_empty", "That space holds a tile already; there is nothing to "
+                   "discover.", MOVEMENT, "Discover")
+        if board.walled(dest, (direction + 3) % 6):
+            refuse("wall", "A wall on that tile blocks your path.", MOVEMENT, "Basic Rules")
+    else:
+        if tile_id is None:
+            refuse("must_discover", "That space is empty: name the tile you discover and its "
+                   "rotation (discover TILE ROT).", MOVEMENT, "Discover")
+        if flipped is not None and tile_id != flipped:
+            refuse("rediscover", f"The flipped tile {flipped} is rediscovered there.",
+                   MOVEMENT, "Flipping Tiles")
+        if flipped is None and tile_id not in discoverable(state, player.pos):
+            refuse("not_in_stack", f"{tile_id} is not in the stack you may discover from.",
+                   MOVEMENT, "Discover", tile=tile_id)
+        if rotation > 5:
+            refuse("bad_rotation", "A rotation is 0 to 5 sixth-turns.", MOVEMENT, "Discover")
+        walls = world_walls(state.rules.tile(tile_id).walls, rotation)
+        if (direction + 3) % 6 in walls:
+            refuse("no_clear_path", "Connect the tile without a wall in your path.",
+                   MOVEMENT, "Discover", tile=tile_id)
+    state = spend(state, "F", 1, TURN, "Fortitude Actions")
+    if tile_id is not None:
+        board_tiles = tuple(p for p in state.board if p.pos != dest)
+        state = replace(state, board=(*board_tiles,
+                                      Placement(tile_id, dest[0], dest[1], rotation, False)))
+    state = with_seat(state, replace(seat(state, action.actor), pos=dest))
+    if regroup:
+        state = draw(state, action.actor, 1)
+        if tile_id is not None:
+            state = heal_leader(state, action.actor, 1, events)
+    return state
+
+
+def flip(state: State, action: Action, events: list[Event]) -> State:
+    """Flip an adjacent tile for 1 Fortitude (rulebook 6 "Flipping Tiles").
+
+    Flip an adjacent tile; a leader in it is first force-moved to an adjacent space of your choice
+    (``push q,r``), ignoring walls (rulebook 6 "Flipping Tiles").
+    """
+    player = seat(state, action.actor)
+    dest = parse_pos(action.args[0])
+    if player.pos is None or dest is None:
+        refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
+    if direction_to(player.pos, dest) is None:
+        refuse("not_adjacent", "Flip a tile adjacent to yours.", TURN, "Fortitude Actions")
+    board = board_view(state)
+    if not board.active(dest):
+        refuse("no_tile", "There is no face-up tile there to flip.", MOVEMENT, "Flipping Tiles")
+    pawns = occupied(state)
+    push = None
+    if len(action.args) == 3 and action.args[1] == "push":
+        push = parse_pos(action.args[2])
+    elif len(action.args) != 1:
+        refuse("bad_option", "Write `flip P q,r [push q,r]`.", MOVEMENT, "Flipping Tiles")
+    if dest in pawns:
+        spaces = push_spaces(state, dest)
+        if not spaces:
+            refuse("no_space_to_push", "You cannot flip a tile when the leader in it has no "
+                   "legal adjacent space to move to.", MOVEMENT, "Flipping Tiles")
+        if push is None or push not in spaces:
+            refuse("push_where", f"Force-move {pawns[dest]} first: push to one of "
+                   f"{', '.join(f'{q},{r}' for q, r in spaces)}.", MOVEMENT,
+                   "Flipping Tiles", spaces=[list(s) for s in spaces])
+    elif push is not None:
+        refuse("nobody_to_push", "No leader is in that tile.", MOVEMENT, "Flipping Tiles")
+    state = spend(state, "F", 1, TURN, "Fortitude Actions")
+    if push is not None:
+        state = with_seat(state, replace(seat(state, pawns[dest]), pos=push))
+    board_tiles = tuple(replace(p, flipped=True) if p.pos == dest else p for p in state.board)
+    return replace(state, board=board_tiles)
+
+
+def push_spaces(state: State, dest: Pos) -> list[Pos]:
+    """Where a leader in a tile being flipped may be force-moved.
+
+    An adjacent face-up, unoccupied tile (walls ignored).
+    """
+    from companion.games.defiance.board import neighbour
+
+    board = board_view(state)
+    pawns = occupied(state)
+    return sorted(p for p in (neighbour(dest, d) for d in range(6))
+                  if board.active(p) and p not in pawns)

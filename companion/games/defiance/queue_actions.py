@@ -1,0 +1,249 @@
+"""Card texts, protection, the queue, manual adjustments, scoring and ending actions.
+
+Rulebook 5, 8.2 and 8.3; the actions that score or end: Roles, Adventure claims,
+concede, end of turn.
+
+Card texts are not in the rulebook, so a card's effect is entered as it happens:
+``effect P SOURCE damage|heal|draw N TARGET`` puts a multi-step mechanic on the queue,
+``step P`` resolves one step of the most recent mechanic, ``block P CARDS...`` blocks it,
+``resolved P CARD`` sends a played ability to the discard pile, and
+``adjust P SOURCE health|tide|power|fortitude +N`` logs any other change a card makes.
+
+Example:
+    >>> EFFECTS
+    ('damage', 'draw', 'heal')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.actions import Action
+from companion.games.defiance.cardops import discard_from_hand, draw, to_discard, without_one
+from companion.games.defiance.damage import damage_leader, defeat, group_damage, heal_leader
+from companion.games.defiance.data import ATTRIBUTES
+from companion.games.defiance.flow import end_turn
+from companion.games.defiance.refusals import ADVENTURE, PROTECTION, QUEUE, SKIRMISH, refuse
+from companion.games.defiance.scoring import finish, points
+from companion.games.defiance.state import (
+    Mechanic,
+    Seat,
+    State,
+    seat,
+    track_level,
+    with_seat,
+)
+
+EFFECTS = ("damage", "draw", "heal")
+
+
+def in_play(state: State, owner: str, card: str) -> bool:
+    """Whether ``card`` is active in ``owner``'s play space (a source that can resolve)."""
+    player = seat(state, owner)
+    return ((owner, card) in state.center or any(u.card == card for u in player.group)
+            or any(p.card == card for p in player.timeline))
+
+
+def _known_player(state: State, name: str) -> Seat:
+    if name not in {s.name for s in state.seats}:
+        refuse("unknown_player", f"{name} is not a player.", QUEUE)
+    return seat(state, name)
+
+
+def effect(state: State, action: Action, events: list[Event]) -> State:
+    """A card's text activates a mechanic: it cuts to the start of the queue (rulebook 8.3)."""
+    source, kind, count, target = action.args
+    if not in_play(state, action.actor, source):
+        refuse("source_not_in_play", f"{source} is not active in your play space.", QUEUE,
+               card=source)
+    if kind not in EFFECTS:
+        refuse("bad_effect", f"An effect is {', '.join(EFFECTS)}; log other changes with "
+               "adjust.", QUEUE)
+    if not 1 <= int(count) <= 9:
+        refuse("bad_count", "An effect has 1 to 9 steps.", QUEUE)
+    victim = _known_player(state, target)
+    if victim.status != "active":
+        refuse("off_board", f"{target} is not on the board and cannot be targeted.",
+               "8.6 - Defeat and Respawn")
+    mechanic = Mechanic(action.actor, source, kind, target, int(count))
+    return replace(state, queue=(mechanic, *state.queue))
+
+
+def step(state: State, action: Action, events: list[Event]) -> State:
+    """Resolve one step of the most recently activated mechanic (rulebook 8.3).
+
+    It stops when its source has left play or the target blocked it (rulebook 8.3 "multi-step").
+    """
+    if not state.queue:
+        refuse("queue_empty", "Nothing is waiting in the queue.", QUEUE)
+    top, rest = state.queue[0], state.queue[1:]
+    if not in_play(state, top.owner, top.source) \
+            or (top.target, top.source) in state.ignoring \
+            or seat(state, top.target).status != "active":
+        return replace(state, queue=rest)
+    left = top.steps - 1
+    state = replace(state, queue=((replace(top, steps=left, started=True),) if left else ())
+                    + rest)
+    if top.effect == "damage":
+        return group_damage(state, top.target, events)
+    if top.effect == "heal":
+        return heal_leader(state, top.target, 1, events)
+    return draw(state, top.target, 1)
+
+
+def block_cost(state: State, s: Seat) -> int:
+    """Cards discarded to block: 5 minus the Fortitude level, at least 1 (rulebook 5)."""
+    return max(1, 5 - track_level(state, s, "fortitude"))
+
+
+def block(state: State, action: Action, events: list[Event]) -> State:
+    """Block the ability at the start of the queue that targets you, before it resolves."""
+    if not state.queue:
+        refuse("nothing_to_block", "Only abilities can be blocked; actions from rules, leaders "
+               "and chapters cannot.", PROTECTION)
+    top = state.queue[0]
+    if top.target != action.actor:
+        refuse("not_targeted", "You can block only an ability that targets you.", PROTECTION)
+    if top.started:
+        refuse("already_resolving", "Once a mechanic begins resolving it cannot be blocked.",
+               "8.2 - Order of Activation")
+    if state.rules.card(top.source).fated:
+        refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
+    player = seat(state, action.actor)
+    need = block_cost(state, player)
+    if len(action.args) != need:
+        refuse("block_cost", f"Blocking costs {need} card(s) (5 minus your Fortitude level, at "
+               "least 1).", PROTECTION, need=need)
+    hand = player.hand
+    for card in action.args:
+        if card not in hand:
+            refuse("not_in_hand", f"{card} is not in your hand.", PROTECTION, card=card)
+        hand = without_one(hand, card)
+    for card in action.args:
+        state = discard_from_hand(state, action.actor, card)
+    return replace(state, queue=state.queue[1:],
+                   ignoring=(*state.ignoring, (action.actor, top.source)))
+
+
+def resolved(state: State, action: Action, events: list[Event]) -> State:
+    """A played ability is resolved: it goes from the centre to the discard pile."""
+    card = action.args[0]
+    if (action.actor, card) not in state.center:
+        refuse("not_resolving", f"{card} is not an ability of yours being resolved.", QUEUE)
+    index = state.center.index((action.actor, card))
+    state = replace(state, center=state.center[:index] + state.center[index + 1:])
+    return to_discard(state, card)
+
+
+def adjust(state: State, action: Action, events: list[Event]) -> State:
+    """Log a change a card's own text makes: health or a track, by a signed amount."""
+    source, what, value = action.args
+    names = {c.id for c in state.rules.cards} | {t.id for t in state.rules.tiles} \
+        | {lead.id for lead in state.rules.leaders}
+    if source not in names:
+        refuse("unknown_source", f"{source} is not a card, tile or leader of this game.", QUEUE)
+    player = seat(state, action.actor)
+    delta = int(value)
+    if what == "health":
+        if player.status != "active":
+            refuse("off_board", "A leader off the board has no Health to change.",
+                   "8.6 - Defeat and Respawn")
+        if delta < 0:
+            return damage_leader(state, action.actor, -delta, events)
+        return heal_leader(state, action.actor, delta, events)
+    if what not in ATTRIBUTES:
+        refuse("bad_adjust", "adjust changes health, tide, power or fortitude.", QUEUE)
+    index = ATTRIBUTES.index(what)
+    change = list(player.track_adjust)
+    change[index] += delta
+    return with_seat(state, replace(player, track_adjust=(change[0], change[1], change[2])))
+
+
+def _role(state: State, role_id: str) -> int:
+    if role_id not in state.roles:
+        refuse("role_not_revealed", f"{role_id} is not one of the revealed Roles.", SKIRMISH)
+    return next(r.steps for r in state.rules.roles if r.id == role_id)
+
+
+def score(state: State, action: Action, events: list[Event]) -> State:
+    """A Role completed: 1 Point (rulebook 1.1); its progress tokens become the Point."""
+    role = action.args[0]
+    _role(state, role)
+    player = seat(state, action.actor)
+    if role in player.roles:
+        refuse("role_done", f"You have completed {role} already.", SKIRMISH)
+    player = replace(player, roles=tuple(sorted((*player.roles, role))),
+                     progress=tuple(p for p in player.progress if p[0] != role))
+    events.append(Event("points_scored", {"leader": action.actor, "points": 1,
+                                          "total": points(player)}))
+    return with_seat(state, player)
+
+
+def progress(state: State, action: Action, events: list[Event]) -> State:
+    """A step of a multi-step Role: one number token below the Role card."""
+    role = action.args[0]
+    steps = _role(state, role)
+    player = seat(state, action.actor)
+    done = dict(player.progress).get(role, 0)
+    if role in player.roles or done + 1 >= steps:
+        refuse("role_progress", f"{role} needs {steps} step(s): score it when complete.",
+               SKIRMISH)
+    table = dict(player.progress)
+    table[role] = done + 1
+    return with_seat(state, replace(player, progress=tuple(sorted(table.items()))))
+
+
+def claim(state: State, action: Action, events: list[Event]) -> State:
+    """An Adventure win condition is met (rulebook 1.2.2).
+
+    The game ends; every active player meeting it (the whole faction for a faction condition) wins
+    (rulebook 1.2.2).
+    """
+    chapter = state.rules.chapter
+    conditions = {c.id: c for c in chapter.conditions} if chapter else {}
+    if action.args[0] not in conditions:
+        refuse("unknown_condition", f"{action.args[0]} is not a win condition of this chapter.",
+               ADVENTURE)
+    condition = conditions[action.args[0]]
+    player = seat(state, action.actor)
+    if player.status != "active":
+        refuse("off_board", "Only active players meet a win condition.", ADVENTURE)
+    if condition.scope == "faction":
+        if state.rules.leader(player.leader).faction != condition.faction:
+            refuse("wrong_faction", f"{condition.id} is a {condition.faction} condition.",
+                   ADVENTURE)
+        names = tuple(s.name for s in state.seats if s.status == "active" and s.leader
+                      and state.rules.leader(s.leader).faction == condition.faction)
+    else:
+        names = (action.actor,)
+    return finish(state, names, f"condition_{condition.id}", "none",
+                  f"{', '.join(names)} meet{'s' if len(names) == 1 else ''} "
+                  f"{condition.id}: {condition.text}", events)
+
+
+def concede(state: State, action: Action, events: list[Event]) -> State:
+    """At the beginning of any player's turn: defeat yourself and stay out (rulebook 8.6)."""
+    turn = state.turn
+    if turn.check or turn.deploying or state.queue or state.center:
+        refuse("not_turn_start", "You may concede only at the beginning of a player's turn.",
+               "8.6 - Defeat and Respawn", "concede")
+    player = seat(state, action.actor)
+    if player.status == "conceded":
+        refuse("conceded", "You have conceded already.", "8.6 - Defeat and Respawn")
+    state = defeat(state, action.actor, events, conceded=True)
+    state = replace(state, order=tuple(n for n in state.order if n != action.actor),
+                    index=state.index - (1 if action.actor in state.order[:state.index] else 0))
+    if action.actor == turn.leader:
+        state = replace(state, index=state.index - 1)
+        return end_turn(state, events)
+    return state
+
+
+def end(state: State, action: Action, events: list[Event]) -> State:
+    """Declare the end of your turn (the queue must be empty)."""
+    if state.queue:
+        refuse("queue_pending", "Resolve the queue before ending your turn.", QUEUE)
+    if state.turn.deploying:
+        refuse("deploying", "Complete your deploy first (ready).", "8.6 - Defeat and Respawn")
+    return end_turn(state, events)

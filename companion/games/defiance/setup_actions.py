@@ -1,0 +1,159 @@
+"""Setup actions: shuffles, Role reveal, first tiles, leader choice and deploys (rulebook 3).
+
+Each handler takes ``(state, action, events)`` and returns the new state or refuses.
+
+Example:
+    >>> int("3")
+    3
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from companion.games.core import Event
+from companion.games.defiance.actions import Action
+from companion.games.defiance.board import DIRECTIONS, parse_pos, world_walls
+from companion.games.defiance.cardops import (
+    discard_from_hand,
+    draw,
+    reshuffles_due,
+    settle_owed,
+    without_one,
+)
+from companion.games.defiance.flow import after_tiles, next_deploy, start_deploy
+from companion.games.defiance.refusals import CARDS, SETUP, SKIRMISH, TILES, refuse
+from companion.games.defiance.state import (
+    GROUP_LIMIT,
+    Placement,
+    State,
+    Unit,
+    deck_of,
+    placed_ids,
+    seat,
+    with_deck,
+    with_seat,
+)
+
+
+def shuffle(state: State, action: Action, events: list[Event]) -> State:
+    """A deck shuffled: the order is in the action, top card first (setup step 2, 8.5)."""
+    due = state.pending[0]
+    if action.actor != due.who:
+        refuse("wrong_deck", f"The {due.who} deck is the one to shuffle now.", SETUP, "step 2")
+    deck = deck_of(state, due.who)
+    expected = Counter(deck.cards + deck.discard)
+    if Counter(action.args) != expected:
+        refuse("not_this_deck", f"A shuffle of the {due.who} deck must list each of its "
+               f"{sum(expected.values())} cards once, as many copies as the deck holds.",
+               "8.5 - Decks, Piles, and Hands", "shuffle its discard pile to reset the deck")
+    state = with_deck(state, replace(deck, cards=action.args, discard=()))
+    state = replace(state, pending=state.pending[1:])
+    return reshuffles_due(settle_owed(state))
+
+
+def reveal(state: State, action: Action, events: list[Event]) -> State:
+    """Roles revealed from the Roles deck (rulebook 1.1, setup step 3b)."""
+    ids = {r.id for r in state.rules.roles}
+    if len(action.args) != state.rules.reveal or len(set(action.args)) != len(action.args) \
+            or not set(action.args) <= ids:
+        refuse("bad_reveal", f"Reveal {state.rules.reveal} different Role cards of the Roles "
+               "deck.", SKIRMISH, f"reveal {state.rules.reveal} Role cards")
+    return replace(state, roles=action.args, pending=state.pending[1:])
+
+
+def place(state: State, action: Action, events: list[Event]) -> State:
+    """Place a first tile (setup step 5).
+
+    A tile from either setting next to the Rift, oriented with a clear path, and the player moves
+    into it (tile events ignored).
+    """
+    tile_id, space, rotation = action.args[0], parse_pos(action.args[1]), int(action.args[2])
+    rules = state.rules
+    if tile_id not in {t.id for t in rules.tiles[1:]}:
+        refuse("unknown_tile", f"{tile_id} is not a setting tile of this game.", SETUP, "step 5")
+    if tile_id in placed_ids(state):
+        refuse("tile_taken", f"{tile_id} is already on the board.", SETUP, "step 5")
+    if rotation > 5:
+        refuse("bad_rotation", "A rotation is 0 to 5 sixth-turns.", TILES, "Walls")
+    if space not in DIRECTIONS or any(p.pos == space for p in state.board):
+        refuse("not_next_to_rift", "Place your tile in a free space adjacent to the Rift.",
+               SETUP, "step 5")
+    direction = DIRECTIONS.index(space)
+    rift = state.board[0]
+    rift_walls = world_walls(rules.tile(rift.tile).walls, rift.rotation)
+    new_walls = world_walls(rules.tile(tile_id).walls, rotation)
+    if direction in rift_walls or (direction + 3) % 6 in new_walls:
+        refuse("no_clear_path", "Orient the tile so no wall stands between it and the Rift.",
+               SETUP, "step 5", tile=tile_id)
+    placement = Placement(tile_id, space[0], space[1], rotation, False)
+    state = replace(state, board=(*state.board, placement))
+    state = with_seat(state, replace(seat(state, action.actor), pos=space))
+    if state.index + 1 < len(state.seats):
+        return replace(state, index=state.index + 1)
+    return after_tiles(state, events)
+
+
+def choose_leader(state: State, action: Action, events: list[Event]) -> State:
+    """Setup step 6: in turn order each player chooses a leader playmat."""
+    leader_id = action.args[0]
+    if leader_id not in {lead.id for lead in state.rules.leaders}:
+        refuse("unknown_leader", f"{leader_id} is not a leader of the factions in play.",
+               SETUP, "step 6")
+    if any(s.leader == leader_id for s in state.seats):
+        refuse("leader_taken", f"{leader_id} has already been chosen.", SETUP, "step 6")
+    state = with_seat(state, replace(seat(state, action.actor), leader=leader_id))
+    if state.index + 1 < len(state.order):
+        return replace(state, index=state.index + 1)
+    state = replace(state, step="deploy", index=0)
+    return start_deploy(state, state.order[0])
+
+
+def mulligan(state: State, action: Action, events: list[Event]) -> State:
+    """Setup step 7: once, discard up to all 5 cards and draw back up to 5."""
+    if state.turn.mulliganed:
+        refuse("mulligan_used", "You may mulligan only once, before playing units.",
+               SETUP, "step 7")
+    hand = seat(state, action.actor).hand
+    left = hand
+    for card in action.args:
+        if card not in left:
+            refuse("not_in_hand", f"{card} is not in your hand.", SETUP, "step 7", card=card)
+        left = without_one(left, card)
+    for card in action.args:
+        state = discard_from_hand(state, action.actor, card)
+    state = draw(state, action.actor, len(action.args))
+    return reshuffles_due(replace(state, turn=replace(state.turn, mulliganed=True)))
+
+
+def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
+    """Setup step 7: spend up to 4 Tide playing units; no abilities during setup."""
+    card_id = action.args[0]
+    player = seat(state, action.actor)
+    if card_id not in player.hand:
+        refuse("not_in_hand", f"{card_id} is not in your hand.", SETUP, "step 7", card=card_id)
+    card = state.rules.card(card_id)
+    if card.kind != "unit":
+        refuse("no_abilities_in_setup", "During setup you may not play or activate abilities.",
+               SETUP, "step 7")
+    if card.cost > state.turn.deploy_tide:
+        refuse("not_enough_tide", f"{card_id} costs {card.cost} Tide and only "
+               f"{state.turn.deploy_tide} of the deploy's 4 Tide are left.", SETUP, "step 7",
+               cost=card.cost, left=state.turn.deploy_tide)
+    if len(player.group) >= GROUP_LIMIT:
+        refuse("group_full", "A group holds at most 4 units.", CARDS, "Unit Cards")
+    state = with_seat(state, replace(player, hand=without_one(player.hand, card_id),
+                                     group=(*player.group, Unit(card_id))))
+    turn = replace(state.turn, deploy_tide=state.turn.deploy_tide - card.cost, mulliganed=True)
+    return replace(state, turn=turn)
+
+
+def ready(state: State, action: Action, events: list[Event]) -> State:
+    """The deploy is complete.
+
+    The next leader deploys, or (after a respawn) the turn goes on with its action check.
+    """
+    if state.phase == "setup":
+        return next_deploy(state, events)
+    return replace(state, turn=replace(state.turn, deploying=False, mulliganed=True))
