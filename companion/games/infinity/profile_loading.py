@@ -52,8 +52,8 @@ def parse_toml(source: str, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
-        where = f"line {line}" if line else ""
+        found = re.search(r"line (\d+)", str(error))
+        where = f"line {found.group(1)}" if found else ""
         raise SetupError(source, where, f"not valid TOML ({error})") from error
 
 
