@@ -105,5 +105,5 @@ def test_the_checker_counts_the_cards() -> None:
     """infinidungeon.md "Introduction": 9 cards, the Entrance and 8 rooms."""
     start = DEFAULT_TEXT.index('[[card]]\nid = "hall"')
     problems = check_deck(deck_from_toml("short.toml", DEFAULT_TEXT[:start]))
-    assert [p.problem for p in problems][0] == \
+    assert problems[0].problem == \
         "the game has 9 cards: the Entrance and 8 rooms (this deck has 8)"
