@@ -33,7 +33,9 @@ from companion.session import Verdict
 
 log = logging.getLogger(__name__)
 
-GAME_SCREENS: dict[str, str] = {}
+GAME_SCREENS: dict[str, str] = {
+    "infinifield": "companion.app.screens.infinifield:InfinifieldScreen",
+}
 """Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
 generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
 

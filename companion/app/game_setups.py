@@ -84,6 +84,13 @@ SETUPS: dict[str, GameSetup] = {
         "infinifield", "companion.games.infinifield",
         {"quickstart": {"setup": "fields/quickstart.toml"}},
         PlayerRange(2, 4, NAMES[:4])),
+    "infinidungeon": GameSetup(
+        "infinidungeon", "companion.games.infinidungeon",
+        {"default deck": {"deck": "decks/default.toml"}}),
+    "infinity": GameSetup(
+        "infinity", "companion.games.infinity",
+        {"example armies": {"setup": "armies/example.toml",
+                            "profiles": "profiles/default.toml"}}),
 }
 """Setups of the games the app knows how to start."""
 

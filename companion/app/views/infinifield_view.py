@@ -1,0 +1,155 @@
+"""What the Infinifield screen draws, and what a tap on a block proposes (no Kivy).
+
+The field comes from the engine (its blocks' footprints in table millimetres; the vision
+pipeline builds the same model from the camera). Blocks resting on others are drawn after
+them, slightly raised, so a 3D field reads from above as it does on the table. The blocks
+that may be removed are the engine's :func:`removable_blocks`, highlighted only while a
+removal is due. A tap on a block becomes the candidate action of the phase; the engine
+decides, and a refusal comes back as a verdict with its rule.
+
+Example:
+    >>> from companion.games.infinifield import GAME
+    >>> from companion.resources import shipped_sources
+    >>> setup = GAME.load_setup(shipped_sources("companion.games.infinifield",
+    ...     {"setup": "fields/quickstart.toml"}), {"players": ["Ann", "Ben"]})
+    >>> state = GAME.initial_state(setup)
+    >>> tap_action(state, "W5")
+    'start Ben W5'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.infinifield.flow import occupied
+from companion.games.infinifield.removal import removable_blocks
+from companion.games.infinifield.state import State
+
+COLOUR_LETTERS = {"white": "W", "yellow": "Y", "red": "R", "blue": "B"}
+"""The letter drawn on each block colour (the cue that does not rely on colour)."""
+
+RAISE_PX_PER_MM = 0.12
+"""How far up the screen a block is drawn per millimetre it sits above the table."""
+
+
+@dataclass(frozen=True)
+class BlockView:
+    """One block as drawn: its outline in widget pixels and what it shows.
+
+    Attributes:
+        id: block id.
+        colour: the block colour name.
+        letter: the colour's letter (second cue).
+        outline: polygon points ``(x, y)`` in pixels, relative to the board's origin.
+        centre: where its label and pawn go.
+        pawn: the player whose pawn stands on it, if any.
+        removable: highlighted as a block that may be removed now.
+        raised: it rests on other blocks.
+    """
+
+    id: str
+    colour: str
+    letter: str
+    outline: tuple[tuple[float, float], ...]
+    centre: tuple[float, float]
+    pawn: str | None
+    removable: bool
+    raised: bool
+
+
+def block_views(state: State, width: float, height: float,
+                margin: float = 12) -> list[BlockView]:
+    """The blocks still on the field, fitted into ``width`` x ``height`` pixels, bottom first.
+
+    Blocks without a footprint (a field with explicit touching) are laid out on a grid.
+    """
+    field = state.field
+    present = [block for block in field.blocks if block.id not in state.removed]
+    footprints = {block.id: block.footprint or _grid_square(index, len(field.blocks))
+                  for index, block in enumerate(field.blocks)}
+    elevation = field.elevation
+    points = [p for block in field.blocks for p in footprints[block.id]]
+    if not points:
+        return []
+    min_x = min(p[0] for p in points)
+    max_x = max(p[0] for p in points)
+    min_y = min(p[1] for p in points)
+    max_y = max(p[1] for p in points)
+    top_raise = max(elevation.values(), default=0.0)
+    span_x = max(max_x - min_x, 1.0)
+    span_y = max(max_y - min_y + top_raise * RAISE_PX_PER_MM * 4, 1.0)
+    scale = min((width - 2 * margin) / span_x, (height - 2 * margin) / span_y)
+    off_x = (width - span_x * scale) / 2
+    off_y = (height - span_y * scale) / 2
+    removable = set(removable_blocks(field, state.removed, occupied(state))) \
+        if state.phase == "remove" else set()
+    views = []
+    for block in sorted(present, key=lambda b: elevation.get(b.id, 0.0)):
+        lift = elevation.get(block.id, 0.0) * RAISE_PX_PER_MM * scale
+        outline = tuple((off_x + (x - min_x) * scale, off_y + (y - min_y) * scale + lift)
+                        for x, y in footprints[block.id])
+        centre = (sum(p[0] for p in outline) / len(outline),
+                  sum(p[1] for p in outline) / len(outline))
+        views.append(BlockView(block.id, block.colour, COLOUR_LETTERS.get(block.colour, "?"),
+                               outline, centre, state.pawn_on(block.id),
+                               block.id in removable, bool(block.rests_on)))
+    return views
+
+
+def _grid_square(index: int, count: int) -> tuple[tuple[float, float], ...]:
+    columns = max(1, round(count ** 0.5 * 1.6))
+    x, y = (index % columns) * 45.0, -(index // columns) * 45.0
+    return ((x, y), (x + 40, y), (x + 40, y + 40), (x, y + 40))
+
+
+def block_at(views: list[BlockView], x: float, y: float) -> str | None:
+    """The topmost block under the point ``(x, y)`` (board pixels), if any."""
+    for view in reversed(views):
+        if _inside(view.outline, x, y):
+            return view.id
+    return None
+
+
+def _inside(polygon: tuple[tuple[float, float], ...], x: float, y: float) -> bool:
+    inside = False
+    count = len(polygon)
+    for i in range(count):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % count]
+        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
+            inside = not inside
+    return inside
+
+
+def tap_action(state: State, block: str) -> str | None:
+    """The candidate action a tap on ``block`` stands for in this phase (the engine decides).
+
+    ``start`` on a starting position, ``move`` from the pawn's block, ``remove`` when a
+    removal is due; ``None`` when a tap on the field means nothing (between rounds, game over).
+    """
+    player = state.to_act
+    if player is None:
+        return None
+    if state.phase == "start":
+        return f"start {player} {block}"
+    if state.phase == "move":
+        origin = state.pawn_of(player)
+        return f"move {player} {origin} {block}" if origin else None
+    if state.phase == "remove":
+        return f"remove {player} {block}"
+    return None
+
+
+def counter_ring(state: State) -> list[str]:
+    """The five LEDs of the counter ring mirrored on screen: positions 1-4, then X.
+
+    The counter's place is lit; X is lit red while the removal it calls for is due.
+
+    Example:
+        >>> from types import SimpleNamespace
+        >>> counter_ring(SimpleNamespace(counter=0, phase="remove"))
+        ['off', 'off', 'off', 'off', 'due']
+    """
+    ring = ["off"] * 5
+    index = 4 if state.counter == 0 else state.counter - 1
+    ring[index] = "due" if state.phase == "remove" and state.counter == 0 else "lit"
+    return ring

@@ -1,0 +1,132 @@
+"""The Infinifield field drawn from the engine.
+
+Blocks with colour and letter, pawns with their player's colour and initial, removable
+blocks ringed in amber when a removal is due.
+
+A tap on a block proposes the phase's action for it (see
+:func:`companion.app.views.infinifield_view.tap_action`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.app import App
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.views.infinifield_view import BlockView, block_at, block_views, tap_action
+from companion.session import Session
+
+OUTLINE = (0.05, 0.05, 0.07, 1)
+
+
+def _text_texture(text: str, size: float, colour: tuple[float, ...]) -> Any:
+    label = CoreLabel(text=text, font_size=size, bold=True, color=colour)
+    label.refresh()
+    return label.texture
+
+
+class InfinifieldBoard(Widget):
+    """The field, redrawn from the session on every change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.views: list[BlockView] = []
+        self._session: Session | None = None
+        self.bind(pos=lambda *_: self._redraw(), size=lambda *_: self._redraw())
+
+    def refresh(self, session: Session) -> None:
+        """Redraw from the session's state."""
+        self._session = session
+        self._redraw()
+
+    def view_of(self, block: str) -> BlockView:
+        """The drawn block ``block`` (for tests and the camera overlay)."""
+        for view in self.views:
+            if view.id == block:
+                return view
+        raise KeyError(f"block {block} is not on the field")
+
+    def block_window_pos(self, block: str) -> tuple[float, float]:
+        """Where block ``block``'s centre is, in window coordinates."""
+        x, y = self.view_of(block).centre
+        return self.to_window(self.x + x, self.y + y)
+
+    def _redraw(self) -> None:
+        self.canvas.clear()
+        if self._session is None or self.width < 10:
+            return
+        state = self._session.state
+        self.views = block_views(state, self.width, self.height)
+        players = list(state.rules.players)
+        with self.canvas:
+            for view in self.views:
+                self._draw_block(view)
+            for view in self.views:
+                if view.pawn is not None:
+                    self._draw_pawn(view, players.index(view.pawn))
+
+    def _draw_block(self, view: BlockView) -> None:
+        points = [(self.x + x, self.y + y) for x, y in view.outline]
+        if view.raised:
+            Color(0, 0, 0, 0.45)
+            shadow = [(x + 5, y - 5) for x, y in points]
+            _polygon(shadow)
+        Color(*theme.BLOCK_COLOURS.get(view.colour, (0.5, 0.5, 0.5, 1)))
+        _polygon(points)
+        flat = [c for p in points + points[:1] for c in p]
+        Color(*OUTLINE)
+        Line(points=flat, width=1.6)
+        if view.removable:
+            Color(*theme.ACCENT)
+            Line(points=flat, width=4)
+        xs = [p[0] for p in points]
+        size = max(12.0, min(26.0, (max(xs) - min(xs)) * 0.36))
+        ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
+        texture = _text_texture(view.id, size, ink)
+        cx, cy = self.x + view.centre[0], self.y + view.centre[1]
+        Color(1, 1, 1, 1)
+        if view.pawn is None:
+            Rectangle(texture=texture, size=texture.size,
+                      pos=(cx - texture.width / 2, cy - texture.height / 2))
+        else:
+            small = _text_texture(view.id, size * 0.7, ink)
+            Rectangle(texture=small, size=small.size,
+                      pos=(min(xs) + 3 + self.x * 0, min(p[1] for p in points) + 2))
+
+    def _draw_pawn(self, view: BlockView, seat: int) -> None:
+        points = [(self.x + x, self.y + y) for x, y in view.outline]
+        xs = [p[0] for p in points]
+        d = max(14.0, min(34.0, (max(xs) - min(xs)) * 0.62))
+        cx, cy = self.x + view.centre[0], self.y + view.centre[1]
+        Color(0, 0, 0, 1)
+        Ellipse(pos=(cx - d / 2 - 2, cy - d / 2 - 2), size=(d + 4, d + 4))
+        Color(*theme.player_colour(seat))
+        Ellipse(pos=(cx - d / 2, cy - d / 2), size=(d, d))
+        texture = _text_texture(view.pawn[:1].upper() if view.pawn else "?", d * 0.6,
+                                (0, 0, 0, 1))
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(cx - texture.width / 2, cy - texture.height / 2))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """A tap on a block proposes the phase's action for it."""
+        if not self.collide_point(*touch.pos) or self._session is None:
+            return False
+        block = block_at(self.views, touch.x - self.x, touch.y - self.y)
+        if block is None:
+            return False
+        action = tap_action(self._session.state, block)
+        if action is not None:
+            App.get_running_app().propose(action, "touch")
+        return True
+
+
+def _polygon(points: list[tuple[float, float]]) -> None:
+    vertices: list[float] = []
+    for x, y in points:
+        vertices.extend((x, y, 0, 0))
+    Mesh(vertices=vertices, indices=list(range(len(points))), mode="triangle_fan")

@@ -1,0 +1,137 @@
+"""Drive the real app in this process: a real SDL2 window (Xvfb), simulated touches, and
+screenshots read back from the window and saved under ``artifacts/screenshots/``."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "artifacts" / "screenshots"
+SIZE = (800, 480)
+
+
+class AppDriver:
+    """One running CompanionApp, stepped frame by frame by the test."""
+
+    def __init__(self, data_dir: Path, seed: int = 7, language: str = "en") -> None:
+        from companion.app.main import configure_kivy
+
+        args = argparse.Namespace(kiosk=False, size=SIZE, fps=0)
+        configure_kivy(args, data_dir)
+        from kivy.base import EventLoop
+
+        from companion.app.application import AppOptions, CompanionApp
+
+        self.app = CompanionApp(AppOptions(data_dir, language, False, seed, 0))
+        self.app._run_prepare()
+        self.loop = EventLoop
+        self.window = EventLoop.window
+        self.frames(5)
+
+    # -- stepping --------------------------------------------------------------------------
+    def frames(self, count: int = 2) -> None:
+        for _ in range(count):
+            self.loop.idle()
+
+    def wait(self, seconds: float) -> None:
+        import time
+
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            self.loop.idle()
+
+    # -- finding and touching --------------------------------------------------------------
+    @property
+    def screen(self) -> Any:
+        return self.app.screens.current_screen
+
+    def widget(self, widget_id: str, screen: Any = None) -> Any:
+        screen = screen or self.screen
+        return screen.ids[widget_id]
+
+    def tap_at(self, x: float, y: float) -> None:
+        from kivy.tests.common import UnitTestTouch
+
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        self.frames(1)
+        touch.touch_up()
+        self.frames(3)
+
+    def tap(self, widget: Any) -> None:
+        """Touch the centre of ``widget`` as a finger would (it must be visible there)."""
+        x, y = widget.to_window(*widget.center)
+        assert 0 <= x < self.window.width and 0 <= y < self.window.height, \
+            f"{widget!r} is off screen at {(x, y)}"
+        self.tap_at(x, y)
+
+    def tap_text(self, text: str, root: Any = None) -> None:
+        """Tap the visible button whose text is ``text``."""
+        self.tap(self.find_button(text, root))
+
+    def find_button(self, text: str, root: Any = None) -> Any:
+        from kivy.uix.button import Button
+
+        root = root or self.app.root
+        for widget in root.walk():
+            if isinstance(widget, Button) and widget.text == text and not widget.disabled \
+                    and widget.opacity > 0 and widget.height > 0:
+                return widget
+        raise AssertionError(f"no button {text!r} on screen {self.screen.name}")
+
+    def buttons(self, root: Any = None) -> list[Any]:
+        from kivy.uix.button import Button
+
+        return [w for w in (root or self.app.root).walk() if isinstance(w, Button)]
+
+    def type_into(self, widget: Any, text: str) -> None:
+        widget.text = text
+        self.frames(1)
+
+    # -- pixels ----------------------------------------------------------------------------
+    def screenshot(self, name: str) -> np.ndarray:
+        """Save the window as ``artifacts/screenshots/<name>.png``; return it as RGB."""
+        self.frames(3)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        written = Path(self.window.screenshot(str(SCREENSHOTS / f"{name}.png")))
+        target = SCREENSHOTS / f"{name}.png"
+        shutil.move(written, target)
+        image = cv2.imread(str(target), cv2.IMREAD_COLOR)
+        assert image is not None, f"{target}: not a readable PNG"
+        return cv2.cvtColor(image, cv2.COLOR_BGR2RGB)
+
+    def pixel_of(self, image: np.ndarray, widget: Any, dx: float = 0, dy: float = 0) -> tuple:
+        """The screenshot's colour at the centre of ``widget`` (+ offset), as 0-255 RGB."""
+        x, y = widget.to_window(widget.center_x + dx, widget.center_y + dy)
+        row = image.shape[0] - 1 - int(y)
+        return tuple(int(v) for v in image[row, int(x)])
+
+    def stop(self) -> None:
+        self.app.stop()
+        self.frames(1)
+
+
+def close_to(colour: tuple, rgba: tuple, tolerance: int = 30) -> bool:
+    """Whether a 0-255 RGB pixel matches a 0-1 RGBA theme colour."""
+    return all(abs(c - round(t * 255)) <= tolerance for c, t in zip(colour, rgba[:3], strict=False))
+
+
+def share_of(image: np.ndarray, rgba: tuple, tolerance: int = 30) -> float:
+    """The share of the screenshot's pixels close to a theme colour."""
+    target = np.array([round(t * 255) for t in rgba[:3]])
+    close = np.all(np.abs(image.astype(int) - target) <= tolerance, axis=2)
+    return float(close.mean())
+
+
+def environment_ready() -> str | None:
+    """Why the GUI tests cannot run here, or ``None``."""
+    if not os.environ.get("DISPLAY"):
+        return "no X display (run under xvfb-run, as scripts/test does)"
+    return None
