@@ -1,0 +1,122 @@
+"""The pin map: which GPIO drives each LED and the buzzer, read from a TOML file.
+
+The shipped ``hardware/pins.toml`` holds the defaults and documents every key; a user file
+only needs the keys that differ.
+
+Example:
+    >>> pins = load_pins()
+    >>> pins.ring["x"], pins.buzzer, pins.status
+    ('GPIO26', 'GPIO12', 'GPIO16')
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+RING_KEYS = ("one", "two", "three", "four", "x")
+_PIN_NAME = re.compile(r"^(GPIO\d{1,2}|BOARD\d{1,2}|\d{1,2})$")
+USER_PINS = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) \
+    / "infinite-table" / "pins.toml"
+"""Where the companion looks for the user's pin map when none is named."""
+
+
+class PinMapError(ValueError):
+    """A pin map file that cannot be used; names the file, the key and the problem."""
+
+
+@dataclass(frozen=True)
+class PinMap:
+    """Where each output is wired.
+
+    Attributes:
+        ring: the five counter LEDs by position (``one`` ... ``four``, ``x``).
+        buzzer: the buzzer's pin.
+        buzzer_active_high: whether the buzzer sounds when its pin is high.
+        status: the status LED's pin.
+        source: the file the map came from (``"defaults"`` for the shipped one).
+    """
+
+    ring: dict[str, str]
+    buzzer: str
+    buzzer_active_high: bool
+    status: str
+    source: str = "defaults"
+
+
+def _defaults() -> dict[str, Any]:
+    text = resources.files("hardware").joinpath("pins.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
+
+
+def _pin(source: str, key: str, value: object) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = f"GPIO{value}"
+    if not isinstance(value, str) or not _PIN_NAME.match(value.strip().upper()):
+        raise PinMapError(f"{source}: {key}: {value!r} is not a pin name like \"GPIO17\" or "
+                          f"\"BOARD11\"")
+    return value.strip().upper()
+
+
+def pins_from_text(text: str, source: str) -> PinMap:
+    """Read a pin map's TOML text over the defaults.
+
+    Raises:
+        PinMapError: naming ``source``, the key and what is wrong.
+
+    Example:
+        >>> pins_from_text('[buzzer]' + chr(10) + 'pin = 18', "mine.toml").buzzer
+        'GPIO18'
+    """
+    try:
+        user = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PinMapError(f"{source}: {error}") from None
+    data = _defaults()
+    for section, values in user.items():
+        if section not in data:
+            raise PinMapError(f"{source}: [{section}]: unknown section; expected one of "
+                              f"{', '.join(data)}")
+        if not isinstance(values, dict):
+            raise PinMapError(f"{source}: {section}: expected a table")
+        for key, value in values.items():
+            if key not in data[section]:
+                raise PinMapError(f"{source}: {section}.{key}: unknown key; expected one of "
+                                  f"{', '.join(data[section])}")
+            data[section][key] = value
+    ring = {key: _pin(source, f"ring.{key}", data["ring"][key]) for key in RING_KEYS}
+    buzzer = _pin(source, "buzzer.pin", data["buzzer"]["pin"])
+    status = _pin(source, "status.pin", data["status"]["pin"])
+    active_high = data["buzzer"]["active_high"]
+    if not isinstance(active_high, bool):
+        raise PinMapError(f"{source}: buzzer.active_high: expected true or false, "
+                          f"not {active_high!r}")
+    used: dict[str, str] = {}
+    for key, pin in [*((f"ring.{k}", p) for k, p in ring.items()), ("buzzer.pin", buzzer),
+                     ("status.pin", status)]:
+        if pin in used:
+            raise PinMapError(f"{source}: {key}: {pin} is already used by {used[pin]}")
+        used[pin] = key
+    return PinMap(ring, buzzer, active_high, status, source)
+
+
+def load_pins(path: Path | str | None = None) -> PinMap:
+    """The pin map from ``path``, else from :data:`USER_PINS` if it exists, else the defaults.
+
+    Raises:
+        PinMapError: the file cannot be read or used.
+    """
+    if path is None:
+        if not USER_PINS.exists():
+            return pins_from_text("", "defaults")
+        path = USER_PINS
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise PinMapError(f"{path}: cannot read: {error}") from None
+    return pins_from_text(text, str(path))
