@@ -30,6 +30,7 @@ class TableLayout:
         marker_margin_mm: distance from the table edge to each marker's outer edge.
         marker_ids: the ids of the top-left, top-right, bottom-right, bottom-left markers.
         block_mm: side of an Infinifield block's top face.
+        block_height_mm: height of a block (for the engine's field model).
         pawn_mm: diameter of a pawn seen from above.
         touch_mm: two blocks whose outlines are at most this far apart touch (the rulebook
             asks blocks not meant to touch to stand half an inch, 12.7 mm, apart).
@@ -40,8 +41,9 @@ class TableLayout:
     marker_mm: float = 40.0
     marker_margin_mm: float = 10.0
     marker_ids: tuple[int, int, int, int] = (0, 1, 2, 3)
-    block_mm: float = 30.0
-    pawn_mm: float = 16.0
+    block_mm: float = 40.0
+    block_height_mm: float = 40.0
+    pawn_mm: float = 18.0
     touch_mm: float = 5.0
 
     def marker_corners_mm(self, marker_id: int) -> list[tuple[float, float]]:
@@ -83,7 +85,7 @@ class TableLayout:
                     raise ValueError("marker_ids must be four different ids")
                 values["marker_ids"] = ids
             for key in ("width_mm", "height_mm", "marker_mm", "marker_margin_mm", "block_mm",
-                        "pawn_mm", "touch_mm"):
+                        "block_height_mm", "pawn_mm", "touch_mm"):
                 if key in values:
                     values[key] = float(values[key])
                     if values[key] <= 0:

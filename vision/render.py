@@ -133,12 +133,19 @@ def random_field(rng: random.Random, layout: TableLayout, n_blocks: int | None =
     for g in gaps(rows):
         ys.append(ys[-1] + side + g)
     cx, cy = (xs[-1]) / 2, (ys[-1]) / 2
-    angle = rng.uniform(-25.0, 25.0)
-    t = math.radians(angle)
-    centre_x = layout.width_mm / 2 + rng.uniform(-25, 25)
-    centre_y = layout.height_mm / 2 + rng.uniform(-15, 15)
     n = n_blocks if n_blocks is not None else rng.randint(12, 24)
-    cells = rng.sample([(c, r) for c in range(cols) for r in range(rows)], n)
+    keep_out = layout.marker_margin_mm + layout.marker_mm + 2 * QUIET_MM
+    while True:
+        angle = rng.uniform(-20.0, 20.0)
+        t = math.radians(angle)
+        centre_x = layout.width_mm / 2 + rng.uniform(-25, 25)
+        centre_y = layout.height_mm / 2 + rng.uniform(-15, 15)
+        cells = rng.sample([(c, r) for c in range(cols) for r in range(rows)], n)
+        spots = [(centre_x + (xs[c] - cx) * math.cos(t) - (ys[r] - cy) * math.sin(t),
+                  centre_y + (xs[c] - cx) * math.sin(t) + (ys[r] - cy) * math.cos(t))
+                 for c, r in cells]
+        if all(_clear_of_markers(p, side, keep_out, layout) for p in spots):
+            break
     colours = ["white"] * 8 + ["yellow"] * 8 + ["red"] * 6 + ["blue"] * 2
     first = ["white", "yellow", "red", "blue"]
     rest = colours.copy()
@@ -149,10 +156,7 @@ def random_field(rng: random.Random, layout: TableLayout, n_blocks: int | None =
     rng.shuffle(chosen)
     counters: dict[str, int] = {}
     blocks = []
-    for (col, row), colour in zip(cells, chosen, strict=True):
-        dx, dy = xs[col] - cx, ys[row] - cy
-        x = centre_x + dx * math.cos(t) - dy * math.sin(t)
-        y = centre_y + dx * math.sin(t) + dy * math.cos(t)
+    for (x, y), colour in zip(spots, chosen, strict=True):
         counters[colour] = counters.get(colour, 0) + 1
         blocks.append(BlockSpec(f"{colour[0].upper()}{counters[colour]}", colour,
                                 (x, y), angle))
@@ -164,6 +168,18 @@ def random_field(rng: random.Random, layout: TableLayout, n_blocks: int | None =
         pawns.append(PawnSpec(colour, (block.centre[0] + off[0], block.centre[1] + off[1]),
                               block.id))
     return FieldSpec(tuple(blocks), tuple(pawns))
+
+
+def _clear_of_markers(centre: tuple[float, float], side: float, keep_out: float,
+                      layout: TableLayout) -> bool:
+    """Whether a block at ``centre`` stays on the table and off the corner markers' paper."""
+    x, y = centre
+    r = side * 0.75
+    if not (r < x < layout.width_mm - r and r < y < layout.height_mm - r):
+        return False
+    near_x = x < keep_out + r or x > layout.width_mm - keep_out - r
+    near_y = y < keep_out + r or y > layout.height_mm - keep_out - r
+    return not (near_x and near_y)
 
 
 def _canvas_pts(points_mm: np.ndarray | tuple[float, float]) -> np.ndarray:

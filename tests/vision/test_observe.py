@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 
 from vision.calibration import calibrate
-from vision.layout import INCH_MM
+from vision.layout import INCH_MM, TableLayout
 from vision.observe import observe
 from vision.render import BlockSpec, FieldSpec, PawnSpec, SceneSpec, render_scene
 from vision.scoring import score_scene
+
+SIDE = TableLayout().block_mm
 
 
 @pytest.mark.parametrize("lighting", ["neutral", "dim", "warm", "uneven"])
@@ -34,8 +36,8 @@ def test_every_block_colour_touch_and_pawn_is_right_under_each_lighting(
 def _pair(gap_mm: float, colour_b: str = "yellow") -> FieldSpec:
     return FieldSpec((BlockSpec("W1", "white", (250.0, 220.0), 10.0),
                       BlockSpec("Y1", colour_b,
-                                (250.0 + (30 + gap_mm) * np.cos(np.radians(10)),
-                                 220.0 + (30 + gap_mm) * np.sin(np.radians(10))), 10.0)))
+                                (250.0 + (SIDE + gap_mm) * np.cos(np.radians(10)),
+                                 220.0 + (SIDE + gap_mm) * np.sin(np.radians(10))), 10.0)))
 
 
 @pytest.mark.parametrize("gap_mm,touch", [(0.0, True), (1.0, True), (2.0, True),
@@ -54,13 +56,13 @@ def test_two_same_colour_blocks_pressed_together_are_two_blocks() -> None:
     assert len(obs.blocks) == 2
     assert obs.touching == {(0, 1)}
     centres = sorted(b.centre for b in obs.blocks)
-    assert np.hypot(*np.subtract(centres[0], centres[1])) == pytest.approx(30.0, abs=1.5)
+    assert np.hypot(*np.subtract(centres[0], centres[1])) == pytest.approx(SIDE, abs=1.5)
 
 
 def test_pawn_is_placed_on_the_block_under_it_and_a_lifted_pawn_on_none() -> None:
     field = FieldSpec((BlockSpec("R1", "red", (200.0, 200.0)),
-                       BlockSpec("B1", "blue", (231.0, 200.0))),
-                      (PawnSpec("green", (231.0, 201.0), "B1"),
+                       BlockSpec("B1", "blue", (200.0 + SIDE + 1, 200.0))),
+                      (PawnSpec("green", (200.0 + SIDE + 2, 202.0), "B1"),
                        PawnSpec("orange", (300.0, 300.0), None)))
     obs = observe(render_scene(SceneSpec(seed=2, field=field)).image,
                   calibrate(render_scene(SceneSpec(seed=2, field=field)).image))

@@ -1,0 +1,89 @@
+"""Turn what changed on the table into candidate Infinifield actions.
+
+The camera compares a still view with the engine's last accepted state (not with the last
+frame), so a missed frame or a refused action cannot put the two out of step. Blocks keep
+the engine's ids: each seen block is matched to the engine block at the same place and of
+the same colour. Stacks are the engine's bookkeeping: a block under another is not expected
+to be seen until the one on top is removed.
+
+- a pawn of a colour no player owns yet, on a white block, during the start phase:
+  ``start PLAYER BLOCK`` (the player to act takes that colour);
+- a player's pawn now on another block: ``move PLAYER FROM TO`` (a capture when a pawn stood
+  there: the engine decides);
+- a block the engine expects to see that is gone: ``remove PLAYER BLOCK``, the player being
+  the one to act (the engine refuses an illegal removal, and the buzzer sounds).
+
+Example:
+    >>> from companion.games.infinifield.state import State
+    >>> candidate_actions.__name__
+    'candidate_actions'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.games.infinifield.state import State
+from vision.infinifield import match_to_field, visible_blocks
+from vision.observe import Observation
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One action the camera proposes.
+
+    Attributes:
+        text: the action in the game's notation (``move Ben W1 Y1``).
+        seen: what the camera saw, in one sentence.
+        binds: ``(pawn colour, player)`` when accepting it tells whose pawn that colour is.
+    """
+
+    text: str
+    seen: str
+    binds: tuple[str, str] | None = None
+
+
+def candidate_actions(state: State, obs: Observation, owners: Mapping[str, str]
+                      ) -> list[Candidate]:
+    """What the players did since ``state``, judging by ``obs``: starts, moves, removals.
+
+    Args:
+        state: the engine's current state (its field has footprints in table mm).
+        obs: a still observation without hands in view.
+        owners: pawn colour -> player, as learnt so far.
+
+    Returns:
+        Candidates in the order they must be proposed (starts, moves, then removals).
+    """
+    expected = visible_blocks(state.field, state.removed)
+    ids = match_to_field(obs, expected)
+    actor = state.to_act
+    starts: list[Candidate] = []
+    moves: list[Candidate] = []
+    removals: list[Candidate] = []
+    players_with_colour = set(owners.values())
+    for pawn in obs.pawns:
+        if pawn.block is None or pawn.block not in ids:
+            continue
+        block_id = ids[pawn.block]
+        owner = owners.get(pawn.colour)
+        if owner is None:
+            if (state.phase == "start" and actor is not None
+                    and actor not in players_with_colour
+                    and state.field.block(block_id).is_white and not starts):
+                starts.append(Candidate(f"start {actor} {block_id}",
+                                        f"a {pawn.colour} pawn appeared on {block_id}",
+                                        (pawn.colour, actor)))
+            continue
+        was = state.pawn_of(owner)
+        if was is not None and was != block_id:
+            moves.append(Candidate(f"move {owner} {was} {block_id}",
+                                   f"{owner}'s {pawn.colour} pawn went from {was} to {block_id}"))
+    seen_ids = set(ids.values())
+    if actor is not None:
+        for block in expected:
+            if block.id not in seen_ids:
+                removals.append(Candidate(f"remove {actor} {block.id}",
+                                          f"block {block.id} ({block.colour}) is gone"))
+    return starts + moves + removals
