@@ -55,7 +55,7 @@ def _with(text: str, old: str, new: str) -> str:
 def test_the_checker_names_the_file_key_and_problem(old: str, new: str, where: str,
                                                     words: str) -> None:
     """Issue 5 "Profiles as data": a checker for profile files; bad input names the key."""
-    source, text = PROFILES
+    text = PROFILES[1]
     with pytest.raises(SetupError) as error:
         check_catalogue("mine.toml", _with(text, old, new))
     assert error.value.source == "mine.toml"
