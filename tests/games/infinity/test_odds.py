@@ -66,6 +66,7 @@ def test_burst_3_misses_only_when_every_die_fails() -> None:
 def test_partial_cover_on_the_arm_roll_by_hand() -> None:
     """"Cover": +3 ARM. ARM 1 + 3 against Damage 13 fails on 1-9: one hit wounds 9/20."""
     odds = exchange_odds(Side(12, 1, 13), Side(0, 0, None, 4))
+    assert odds.wounds_on_reactive is not None
     assert odds.wounds_on_reactive[1] == Fraction(11, 20) * Fraction(9, 20) + Fraction(1, 20)
 
 

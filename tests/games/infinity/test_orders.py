@@ -8,10 +8,11 @@ import pytest
 
 from companion.games.core import CHANCE, IllegalAction, NotationError
 from companion.games.infinity import GAME
+from companion.games.infinity.state import State
 from tests.games.infinity.helpers import kinds, new_state, play
 
 
-def _refused(state, text: str) -> IllegalAction:  # type: ignore[no-untyped-def]
+def _refused(state: State, text: str) -> IllegalAction:
     with pytest.raises(IllegalAction) as refusal:
         play(state, text)
     return refusal.value
@@ -167,9 +168,11 @@ def test_the_order_pool_turns_rounds_and_objective_points_decide_the_winner() ->
                                                  ("turn_changed", {"player": "Ann", "round": 2})]
     ended, events = play(state, "score Ann 1", "end Ann", "end Ben")
     assert events[-1].data["winners"] == ["Ann"]
-    assert GAME.outcome(ended).termination == "objective_points"
+    outcome = GAME.outcome(ended)
+    assert outcome is not None and outcome.termination == "objective_points"
     ended, _ = play(state, "end Ann", "end Ben")
     outcome = GAME.outcome(ended)
+    assert outcome is not None
     assert (outcome.winners, outcome.termination) == (("Ben",), "victory_points")  # 58 > 50
     assert _refused(ended, "end Ann").code == "game_over"
     assert _refused(state, "score Ann 11").code == "objective_points"
