@@ -144,6 +144,9 @@ class FieldGraph:
         adjacency: for each block, the indices of the blocks it touches.
         above: for each block, the indices of the blocks resting on it.
         sides: for each block, for each side, the indices of the neighbours flush against it.
+        supports: indices of the blocks that something rests on.
+        enclosable: indices of the blocks with a neighbour against every side (so they are
+            enclosed while all of those are there).
     """
 
     ids: tuple[str, ...]
@@ -151,6 +154,8 @@ class FieldGraph:
     adjacency: tuple[tuple[int, ...], ...]
     above: tuple[tuple[int, ...], ...]
     sides: tuple[tuple[tuple[int, ...], ...], ...]
+    supports: tuple[int, ...]
+    enclosable: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -191,7 +196,9 @@ class Field:
         sides = tuple(tuple(tuple(index[o] for o in side) for side in covers.get(block_id, ()))
                       for block_id in ids)
         return FieldGraph(ids, index, tuple(tuple(sorted(n)) for n in adjacency),
-                          tuple(tuple(a) for a in above), sides)
+                          tuple(tuple(a) for a in above), sides,
+                          tuple(i for i, a in enumerate(above) if a),
+                          tuple(i for i, s in enumerate(sides) if s and all(s)))
 
     @cached_property
     def by_id(self) -> Mapping[str, Block]:

@@ -139,30 +139,38 @@ def removal_refusals(field: Field, removed: Collection[str], occupied: Collectio
         Block id -> its refusal codes in rulebook order, for every block that cannot go.
     """
     graph = field.graph
+    index = graph.index
     present = [True] * len(graph.ids)
     for block_id in removed:
-        present[graph.index[block_id]] = False
-    pawns = [False] * len(graph.ids)
-    for block_id in occupied:
-        pawns[graph.index[block_id]] = True
-    cut = cut_vertices(graph.adjacency, present)
-    refusals: dict[str, tuple[str, ...]] = {}
-    for i, block_id in enumerate(graph.ids):
-        if not present[i]:
-            continue
-        codes = []
-        if any(present[j] for j in graph.above[i]):
-            codes.append("block_on_top")
-        if pawns[i]:
-            codes.append("pawn_on_block")
-        if cut[i]:
-            codes.append("would_split")
-        sides = graph.sides[i]
-        if sides and all(any(present[j] for j in side) for side in sides):
-            codes.append("enclosed")
-        if codes:
-            refusals[block_id] = tuple(codes)
-    return refusals
+        present[index[block_id]] = False
+    codes: dict[int, list[str]] = {}
+    for i in graph.supports:  # bullet 1: blocks with something resting on them
+        if present[i]:
+            for j in graph.above[i]:
+                if present[j]:
+                    codes[i] = ["block_on_top"]
+                    break
+    for block_id in occupied:  # bullet 2
+        i = index[block_id]
+        if present[i]:
+            codes.setdefault(i, []).append("pawn_on_block")
+    for i, cut in enumerate(cut_vertices(graph.adjacency, present)):  # bullet 3
+        if cut:
+            codes.setdefault(i, []).append("would_split")
+    for i in graph.enclosable:  # bullet 4: every side has a neighbour flush against it
+        if present[i] and _enclosed(graph.sides[i], present):
+            codes.setdefault(i, []).append("enclosed")
+    return {graph.ids[i]: tuple(codes[i]) for i in sorted(codes)}
+
+
+def _enclosed(sides: tuple[tuple[int, ...], ...], present: list[bool]) -> bool:
+    for side in sides:
+        for j in side:
+            if present[j]:
+                break
+        else:
+            return False
+    return True
 
 
 def removable_blocks(field: Field, removed: Collection[str], occupied: Collection[str]
