@@ -245,7 +245,7 @@ def _apply_turn(state: State, action: Action) -> tuple[State, list[Event]]:
                            rules.TURNS)
     if action.side != state.to_move:
         raise rules.refuse("not_your_turn", f"it is {state.to_move.capitalize()}'s turn.",
-                           rules.TURNS, side=state.to_move)
+                           rules.TURN_ORDER, side=state.to_move)
     if isinstance(action, End):
         return end_turn(state), []
     if not state.actions_left:

@@ -16,6 +16,7 @@ VICTORY = RuleRef(RULEBOOK, "STARTING THE GAME", "Victory Objective")
 QUICK_START = RuleRef(RULEBOOK, "STARTING THE GAME", "Quick Start")
 COMPETITOR = RuleRef(RULEBOOK, "STARTING THE GAME", "Competitor's Start")
 TURNS = RuleRef(RULEBOOK, "TURNS / ACTIONS", "up to 2 Actions")
+TURN_ORDER = RuleRef(RULEBOOK, "TURNS / ACTIONS", "on a player's Turn")
 MOVEMENT = RuleRef(RULEBOOK, "TURNS / ACTIONS", "Movement: one Unit up to four (4) Spaces")
 ONE_SOURCE = RuleRef(RULEBOOK, "PLAYING ABILITIES",
                      "each Unit can only be the Source Unit of 1 ability per turn")

@@ -1,0 +1,66 @@
+"""A plain-text picture of a 401 Infinite position (for the CLI's ``--show`` and bug reports).
+
+Example:
+    >>> from companion.games.infinite401.examples import example_state
+    >>> print(render(example_state()).splitlines()[1])
+    5  .  R1 R2 R3 .
+"""
+
+from __future__ import annotations
+
+from companion.games.infinite401.board import SIDES, space_name
+from companion.games.infinite401.movement import allowance
+from companion.games.infinite401.state import State
+
+SYMBOLS = {"wall": "##", "spawner": "S", "token": "HP"}
+
+
+def render(state: State) -> str:
+    """The board (units, walls ``##``, HP token ``HP``, spawners ``S``, bases ``b``/``r``), HP,
+    statuses and cards."""
+    board = state.setup.board
+    lines = [("   " + " ".join(f"{chr(ord('a') + c):<2}" for c in range(board.width))).rstrip()]
+    for row in reversed(range(board.height)):
+        cells = []
+        for col in range(board.width):
+            space = (col, row)
+            unit = state.occupant(space)
+            if unit is not None:
+                cells.append(f"{unit.name:<2}")
+            elif space in board.walls:
+                cells.append(SYMBOLS["wall"])
+            elif space == state.token:
+                cells.append(SYMBOLS["token"])
+            elif space in board.spawners:
+                cells.append(f"{SYMBOLS['spawner']:<2}")
+            else:
+                base = board.base_side(space)
+                cells.append(f"{base[0] if base else '.':<2}")
+        lines.append(f"{row + 1:<2} " + " ".join(cells).rstrip())
+    for side in SIDES:
+        cards = state.side_cards(side)
+        units = []
+        for unit in state.units:
+            if unit.side != side:
+                continue
+            if not unit.alive:
+                units.append(f"{unit.name} eliminated")
+                continue
+            assert unit.space is not None
+            extras = sorted(state.statuses(unit.name))
+            if state.shield(unit.name):
+                extras.append(f"shield {state.shield(unit.name)}")
+            extras.append(f"moves {allowance(state, unit)}")
+            units.append(f"{unit.name} {space_name(unit.space)} {unit.hp} HP "
+                         f"({', '.join(extras)})")
+        lines.append(f"{side}: " + "; ".join(units))
+        passive = f", passive {cards.passive}" if cards.passive else ""
+        lines.append(f"  hand {' '.join(cards.hand) or '-'}; stack {len(cards.stack)}{passive}")
+    field = ", ".join(f"{e.card} ({e.side}{' ' + e.source if e.source else ''} -> "
+                      f"{' '.join(e.targets)})" for e in state.field)
+    lines.append(f"field: {field or '-'}")
+    token = space_name(state.token) if state.token else "removed"
+    turn = f"turn {state.turn}: {state.to_move} to act, {state.actions_left} action(s) left" \
+        if state.turn else f"starting: {state.steps[0] if state.steps else '-'}"
+    lines.append(f"{turn}; HP token {token}")
+    return "\n".join(lines)
