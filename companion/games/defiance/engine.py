@@ -191,7 +191,8 @@ class DefianceGame(Game[Rules, State, Action]):
     def _is_current(self, state: State, action: Action) -> None:
         current = self.current_actor(state)
         if action.actor != current:
-            refuse("not_your_turn", f"It is {current}'s turn, not {action.actor}'s.", TURN)
+            refuse("not_your_turn", f"It is {current}'s turn, not {action.actor}'s.",
+                   SETUP if state.phase == "setup" else TURN)
 
     def outcome(self, state: State) -> Outcome | None:
         """Who won, why, and the Points."""
