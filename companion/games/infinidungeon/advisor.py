@@ -129,23 +129,51 @@ def defeat_probability(monsters: Sequence[Monster], kept: Sequence[int], rerolle
 
 def fight_advice(monsters: Sequence[Monster], dice: Sequence[int]) -> Advice:
     """The probability of defeating ``monsters`` for every choice of dice to reroll."""
-    return _fight_advice(monsters_key(monsters), tuple(dice))
+    rolled = tuple(dice)
+    ranked = sorted(_ranked_choices(monsters, rolled),
+                    key=lambda entry: (entry[0], len(entry[1]), _reroll_text(entry[1])))
+    choices = tuple(ChoiceOdds(chosen, Fraction(wins, 6 ** len(chosen)))
+                    for _, chosen, wins in ranked)
+    return Advice("fight", rolled, choices)
 
 
-@lru_cache(maxsize=4096)
-def _fight_advice(key: MonstersKey, rolled: tuple[int, ...]) -> Advice:
+def best_reroll(monsters: Sequence[Monster], dice: Sequence[int]) -> tuple[int, ...]:
+    """The positions :func:`fight_advice` ranks best, without building every figure.
+
+    Example:
+        >>> best_reroll((Monster("bat", (6,)),), (6, 2, 6))
+        ()
+    """
+    ranked = _ranked_choices(monsters, tuple(dice))
+    top = min((scaled, len(chosen)) for scaled, chosen, _ in ranked)
+    tied = [chosen for scaled, chosen, _ in ranked if (scaled, len(chosen)) == top]
+    return tied[0] if len(tied) == 1 else min(tied, key=_reroll_text)
+
+
+def _ranked_choices(monsters: Sequence[Monster],
+                    rolled: tuple[int, ...]) -> list[tuple[int, tuple[int, ...], int]]:
+    """``(-wins scaled to 6**n, positions, wins)`` for every choice on the roll ``rolled``.
+
+    The work is memoised on the sorted roll; positions are mapped back to ``rolled``.
+    """
+    order = sorted(range(len(rolled)), key=lambda index: rolled[index])
+    table = _sorted_roll_table(monsters_key(monsters), tuple(rolled[i] for i in order))
+    return [(scaled, tuple(sorted(order[j] + 1 for j in chosen)), wins)
+            for scaled, chosen, wins in table]
+
+
+@lru_cache(maxsize=8192)
+def _sorted_roll_table(key: MonstersKey,
+                       rolled: tuple[int, ...]) -> tuple[tuple[int, tuple[int, ...], int], ...]:
     count = len(rolled)
-    ranked = []
+    table = []
     for chosen in _subsets(count):
-        kept = tuple(sorted(face for position, face in enumerate(rolled, 1)
-                            if position not in chosen))
+        kept = tuple(face for index, face in enumerate(rolled) if index + 1 not in chosen)
         wins = _winning_weight(key, kept, len(chosen))
         # Compare on the common denominator 6**count: exact integers, no Fraction sorting.
-        ranked.append((-wins * 6 ** (count - len(chosen)), len(chosen), chosen, wins))
-    ranked.sort(key=lambda entry: (entry[0], entry[1], _reroll_text(entry[2])))
-    choices = tuple(ChoiceOdds(chosen, Fraction(wins, 6 ** len(chosen)))
-                    for _, _, chosen, wins in ranked)
-    return Advice("fight", rolled, choices)
+        table.append((-wins * 6 ** (count - len(chosen)),
+                      tuple(index - 1 for index in chosen), wins))
+    return tuple(table)
 
 
 def _reroll_text(chosen: tuple[int, ...]) -> str:

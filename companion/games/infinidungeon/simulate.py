@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import TYPE_CHECKING
 
-from companion.games.infinidungeon.advisor import advise
+from companion.games.infinidungeon.advisor import advise, best_reroll
 from companion.games.infinidungeon.combat import assignments
 from companion.games.infinidungeon.deck import Deck
 from companion.games.infinidungeon.engine import GAME
@@ -45,7 +45,9 @@ MAX_ACTIONS = 5000
 
 def policy_action(state: DungeonState, rng: random.Random) -> Action:
     """The advisor policy's choice for the player in ``state``."""
-    if state.phase in (FIGHT_REROLL, TRAP_REROLL):
+    if state.phase == FIGHT_REROLL:
+        return Reroll(best_reroll(state.side.monsters, state.rolled))
+    if state.phase == TRAP_REROLL:
         advice = advise(state)
         assert advice is not None
         return Reroll(advice.best.reroll)

@@ -8,6 +8,7 @@ from itertools import combinations, product
 
 from companion.games.infinidungeon.advisor import (
     advise,
+    best_reroll,
     fight_advice,
     fresh_roll_defeat,
     trap_advice,
@@ -98,3 +99,12 @@ def test_a_room_difficulty_from_a_fresh_roll() -> None:
     assert fresh_roll_defeat((Monster("any"),), 1) == 1
     # One die against a six-only bat: 1/6 at once, else 1/6 on the reroll.
     assert fresh_roll_defeat((Monster("bat", (6,)),), 1) == Fraction(11, 36)
+
+
+def test_the_simulator_shortcut_picks_the_same_best_choice() -> None:
+    """infinidungeon.md "Facing the Room", Monster Room: the policy rerolls as advised."""
+    rng = random.Random(8)
+    for monsters in (CRYPT_ADVANCED, DEN_ADVANCED, DRAGON):
+        for _ in range(40):
+            rolled = tuple(rng.randint(1, 6) for _ in range(rng.randint(1, 5)))
+            assert best_reroll(monsters, rolled) == fight_advice(monsters, rolled).best.reroll
