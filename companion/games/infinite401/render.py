@@ -55,7 +55,10 @@ def render(state: State) -> str:
                          f"({', '.join(extras)})")
         lines.append(f"{side}: " + "; ".join(units))
         passive = f", passive {cards.passive}" if cards.passive else ""
-        lines.append(f"  hand {' '.join(cards.hand) or '-'}; stack {len(cards.stack)}{passive}")
+        stack = f"stack {len(cards.stack)}"
+        if state.setup.start == "competitor":  # a player may view their own stack's order
+            stack += f" (top first: {' '.join(cards.stack) or '-'})"
+        lines.append(f"  hand {' '.join(cards.hand) or '-'}; {stack}{passive}")
     field = ", ".join(f"{e.card} ({e.side}{' ' + e.source if e.source else ''} -> "
                       f"{' '.join(e.targets)})" for e in state.field)
     lines.append(f"field: {field or '-'}")
