@@ -50,6 +50,9 @@ TAG_REMOVED = 0x04
 ERROR = 0x05
 # Host -> firmware.
 HELLO_REQUEST = 0x10
+REPL_REQUEST = 0x11
+"""Stop the firmware and give the REPL back (for flashing); payload must be :data:`REPL_MAGIC`."""
+REPL_MAGIC = b"repl"
 
 MESSAGE_NAMES = {
     HELLO: "hello",
@@ -58,6 +61,7 @@ MESSAGE_NAMES = {
     TAG_REMOVED: "tag-removed",
     ERROR: "error",
     HELLO_REQUEST: "hello-request",
+    REPL_REQUEST: "repl-request",
 }
 
 # Error codes carried by ERROR frames.
