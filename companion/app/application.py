@@ -26,6 +26,7 @@ from companion.app.controller import TableController
 from companion.app.i18n import Translator
 from companion.app.journal_shelf import JournalShelf
 from companion.app.mainloop import MainLoopInbox
+from companion.app.nfc_link import NfcLink, start_reader
 from companion.app.sdnotify import SystemdNotifier
 from companion.app.settings_store import AppSettings
 from companion.app.simulated_outputs import SimulatedOutputs
@@ -61,6 +62,7 @@ class AppOptions:
         resume_latest: resume the newest unfinished game at start (kiosk restarts).
         seed: seed of the virtual dice for new games (tests); random when ``None``.
         fps: the frame-rate cap.
+        nfc_reader: read the real NFC bridge (the Pi kiosk); else only simulated taps.
     """
 
     data_dir: Path
@@ -68,6 +70,7 @@ class AppOptions:
     resume_latest: bool = False
     seed: int | None = None
     fps: int = 30
+    nfc_reader: bool = False
 
 
 def load_class(path: str) -> Any:
@@ -107,6 +110,8 @@ class CompanionApp(App):
         self.table.add_output(self.outputs)
         self.table.on_change(self._table_changed)
         self.inbox = MainLoopInbox()
+        self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
+        self._reader: Any = None
         self.notifier = SystemdNotifier()
         self.first_frame_at: float | None = None
         self._heartbeat: Any = None
@@ -149,6 +154,8 @@ class CompanionApp(App):
         if beat:
             self._heartbeat = Clock.schedule_interval(lambda _dt: self.notifier.heartbeat(),
                                                       beat)
+        if self.options.nfc_reader:
+            self._reader = start_reader(self.nfc)
         Clock.schedule_once(self._first_frame, 0)
 
     def _first_frame(self, _dt: float) -> None:
@@ -160,6 +167,8 @@ class CompanionApp(App):
     def on_stop(self) -> None:
         """Tell systemd the stop is on purpose and close the journal."""
         self.notifier.stopping()
+        if self._reader is not None:
+            self._reader.close()
         if self.table.session is not None:
             self.table.session.close()
         self.notifier.close()
@@ -187,7 +196,16 @@ class CompanionApp(App):
             path = GAME_SCREENS.get(session.game.name, GENERIC_SCREEN)
             self.screens.add_widget(load_class(path)(name=name))
         self.screens.current = name
+        self._sync_outputs()
         self.revision += 1
+
+    def _sync_outputs(self) -> None:
+        """Light the simulated ring as the game stands (after a resume or an undo)."""
+        session = self.table.session
+        if session is not None and session.game.name == "infinifield":
+            from companion.app.views.infinifield_view import counter_ring
+
+            self.outputs.ring = tuple(counter_ring(session.state))
 
     # -- actions (called by the screens) ---------------------------------------------------
     def propose(self, action: str, source: str = "touch") -> Verdict:
@@ -210,6 +228,7 @@ class CompanionApp(App):
                 self.banner.show(False, headline, verdict.reason, verdict.rule)
         elif hasattr(self, "banner"):
             self.banner.hide()
+        self._sync_outputs()
         self.revision += 1
         self.notifier.status(self.status_line())
 

@@ -111,8 +111,9 @@ class TableController:
             SetupError: the setup cannot be used.
         """
         spec = SETUPS[game]
-        session = Session.new(load_game(game), spec.sources(layout), spec.build_options(players),
-                              seed=seed, journal_path=self.shelf.new_path(game))
+        session = Session.new(load_game(game), spec.sources(layout),
+                              spec.build_options(players, layout), seed=seed,
+                              journal_path=self.shelf.new_path(game))
         self._open(session)
         return session
 
@@ -209,6 +210,10 @@ class TableController:
                                  self.describe(verdict.events)))
         self._changed()
         return verdict
+
+    def record_external(self, verdict: Verdict) -> Verdict:
+        """Record a verdict the session gave to another proposer (the NFC tap handler)."""
+        return self._record(verdict)
 
     def _record(self, verdict: Verdict) -> Verdict:
         session = self.require_session()

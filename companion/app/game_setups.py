@@ -50,6 +50,7 @@ class GameSetup:
         players: how many players and their default names (``None`` for a game without
             named players, such as the solo Infinidungeon).
         options: fixed options passed to ``load_setup``.
+        layout_options: extra options of some layouts (e.g. a short game's turn limit).
     """
 
     game: str
@@ -57,6 +58,7 @@ class GameSetup:
     layouts: Mapping[str, Mapping[str, str]]
     players: PlayerRange | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
+    layout_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def sources(self, layout: str) -> dict[str, tuple[str, str]]:
         """The ``{role: (name, text)}`` of a layout.
@@ -69,9 +71,9 @@ class GameSetup:
                            f"choose from {', '.join(self.layouts)}")
         return shipped_sources(self.package, self.layouts[layout])
 
-    def build_options(self, players: list[str] | None) -> dict[str, Any]:
-        """The options for ``load_setup``: the fixed ones plus the players."""
-        options = dict(self.options)
+    def build_options(self, players: list[str] | None, layout: str = "") -> dict[str, Any]:
+        """The options for ``load_setup``: the fixed ones, the layout's, and the players."""
+        options = {**self.options, **self.layout_options.get(layout, {})}
         if self.players is not None:
             options["players"] = list(players or self.players.defaults(self.players.minimum))
         return options
@@ -87,6 +89,13 @@ SETUPS: dict[str, GameSetup] = {
     "infinidungeon": GameSetup(
         "infinidungeon", "companion.games.infinidungeon",
         {"default deck": {"deck": "decks/default.toml"}}),
+    "401": GameSetup(
+        "401", "companion.games.infinite401",
+        {"quick start": {"board": "boards/default.toml", "cards": "cards/default.toml"},
+         "short game (4 turns)": {"board": "boards/default.toml",
+                                  "cards": "cards/default.toml"}},
+        options={"start": "quick"},
+        layout_options={"short game (4 turns)": {"turn_limit": 4}}),
     "infinity": GameSetup(
         "infinity", "companion.games.infinity",
         {"example armies": {"setup": "armies/example.toml",

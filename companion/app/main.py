@@ -113,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.app.settings_store import SettingsError
 
     options = AppOptions(data_dir, args.lang, args.kiosk or args.resume_latest, args.seed,
-                         args.fps)
+                         args.fps, nfc_reader=args.kiosk)
     try:
         app = CompanionApp(options)
     except SettingsError as error:

@@ -1,12 +1,10 @@
 """Simulated hardware for a laptop.
 
 The LED ring, status light and buzzer on screen, the replayed camera feed, and
-tap-to-simulate NFC cards.
-
-The LEDs and buzzer follow the same events the real devices do (see
-:mod:`companion.app.simulated_outputs`). A simulated NFC tap or camera observation goes
-through the same door as the real sensors: posted to the main loop, then proposed to the
-session, which decides.
+tap-to-simulate NFC cards. The LEDs and buzzer follow the same events the real devices do
+(see :mod:`companion.app.simulated_outputs`). A simulated NFC tap goes through the same
+door as the real reader: a thread posts it to the main loop, where the bridge's tap handler
+proposes the action and the session decides.
 """
 
 from __future__ import annotations
@@ -14,11 +12,17 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
+from kivy.graphics.texture import Texture
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.app.camera_replay import CameraReplay, sample_footage
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets import led_ring as _led_ring  # noqa: F401  (kv rules)
+from companion.app.widgets.common import BigButton
+
+CAMERA_FPS = 4
 
 
 class SimulationScreen(Screen):
@@ -27,21 +31,59 @@ class SimulationScreen(Screen):
     Attributes:
         buzz_text: the last buzzer pattern, as shown.
         camera_text: what the camera panel says (source, frames).
+        nfc_note: what the last simulated tap did, when it proposed nothing.
     """
 
     buzz_text = StringProperty("")
     camera_text = StringProperty("")
+    nfc_note = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.replay: CameraReplay | None = None
+        self._camera_event: Any = None
 
     def on_kv_post(self, base_widget: Any) -> None:
         """Redraw whenever something changes at the table."""
         App.get_running_app().bind(revision=lambda *_: self.refresh())
 
     def on_pre_enter(self, *_args: Any) -> None:
-        """Redraw before showing."""
+        """Redraw and start the camera replay."""
         self.refresh()
+        if self.replay is None:
+            self.replay = CameraReplay(sample_footage())
+        self.show_next_frame()
+        self._camera_event = Clock.schedule_interval(lambda _dt: self.show_next_frame(),
+                                                     1 / CAMERA_FPS)
+
+    def on_leave(self, *_args: Any) -> None:
+        """Stop the replay while the panel is hidden (no work when nobody looks)."""
+        if self._camera_event is not None:
+            self._camera_event.cancel()
+            self._camera_event = None
+
+    def show_next_frame(self) -> None:
+        """Show the next replayed frame."""
+        app = App.get_running_app()
+        frame = self.replay.next_frame() if self.replay is not None else None
+        if frame is None or self.replay is None or self.replay.current is None:
+            self.camera_text = app.tr("sim.camera_none")
+            return
+        height, width = frame.shape[:2]
+        texture = self.ids.camera.texture
+        if texture is None or tuple(texture.size) != (width, height):
+            texture = Texture.create(size=(width, height), colorfmt="rgb")
+            texture.flip_vertical()
+        texture.blit_buffer(frame.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        self.ids.camera.texture = texture
+        self.ids.camera.canvas.ask_update()
+        self.camera_text = app.tr("sim.camera_frames", source=self.replay.current.name,
+                                  frame=self.replay.frames_read)
 
     def refresh(self) -> None:
         """Copy the simulated outputs' state into the widgets."""
+        if self.manager is None or self.manager.current != self.name:
+            return
         app = App.get_running_app()
         outputs = app.outputs
         self.ids.ring.states = list(outputs.ring)
@@ -51,6 +93,23 @@ class SimulationScreen(Screen):
         else:
             self.buzz_text = app.tr("sim.buzzer_played", pattern=app.tr(f"buzz.{outputs.buzz}"),
                                     count=outputs.buzz_count)
+        self._fill_cards(app)
+
+    def _fill_cards(self, app: Any) -> None:
+        grid = self.ids.nfc_cards
+        grid.clear_widgets()
+        last = app.nfc.last
+        self.nfc_note = last.note if last is not None and last.verdict is None else ""
+        if last is not None and last.choices:
+            for choice in last.choices[:6]:
+                button = BigButton(text=choice, action=choice, font_size="15sp")
+                button.bind(on_release=lambda b: app.nfc.choose(b.action))
+                grid.add_widget(button)
+            return
+        for card in app.nfc.simulated_cards():
+            button = BigButton(text=card, action=card, font_size="16sp", height=50)
+            button.bind(on_release=lambda b: app.nfc.simulate_tap(b.action))
+            grid.add_widget(button)
 
 
 load_kv_beside(__file__)

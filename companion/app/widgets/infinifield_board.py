@@ -21,6 +21,18 @@ from companion.app.views.infinifield_view import BlockView, block_at, block_view
 from companion.session import Session
 
 OUTLINE = (0.05, 0.05, 0.07, 1)
+TARGET = (0.35, 0.95, 1.0, 1)
+"""Outline of the blocks a legal action of this turn names (where the pawn may go)."""
+
+
+def legal_targets(session: Session) -> set[str]:
+    """The blocks the legal ``start``/``move`` actions lead to (the last word of each)."""
+    targets = set()
+    for action in session.legal_actions():
+        words = session.game.format_action(action).split()
+        if words[0] in ("start", "move"):
+            targets.add(words[-1])
+    return targets
 
 
 def _text_texture(text: str, size: float, colour: tuple[float, ...]) -> Any:
@@ -62,9 +74,14 @@ class InfinifieldBoard(Widget):
         state = self._session.state
         self.views = block_views(state, self.width, self.height)
         players = list(state.rules.players)
+        targets = legal_targets(self._session)
         with self.canvas:
             for view in self.views:
                 self._draw_block(view)
+            for view in self.views:
+                self._draw_highlight(view, view.id in targets)
+            for view in self.views:
+                self._draw_label(view)
             for view in self.views:
                 if view.pawn is not None:
                     self._draw_pawn(view, players.index(view.pawn))
@@ -80,9 +97,17 @@ class InfinifieldBoard(Widget):
         flat = [c for p in points + points[:1] for c in p]
         Color(*OUTLINE)
         Line(points=flat, width=1.6)
-        if view.removable:
-            Color(*theme.ACCENT)
-            Line(points=flat, width=4)
+
+    def _draw_highlight(self, view: BlockView, target: bool) -> None:
+        if not (view.removable or target):
+            return
+        points = [(self.x + x, self.y + y) for x, y in view.outline]
+        flat = [c for p in points + points[:1] for c in p]
+        Color(*(theme.ACCENT if view.removable else TARGET))
+        Line(points=flat, width=4 if view.removable else 2.5, joint="miter")
+
+    def _draw_label(self, view: BlockView) -> None:
+        points = [(self.x + x, self.y + y) for x, y in view.outline]
         xs = [p[0] for p in points]
         size = max(12.0, min(26.0, (max(xs) - min(xs)) * 0.36))
         ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
@@ -95,7 +120,7 @@ class InfinifieldBoard(Widget):
         else:
             small = _text_texture(view.id, size * 0.7, ink)
             Rectangle(texture=small, size=small.size,
-                      pos=(min(xs) + 3 + self.x * 0, min(p[1] for p in points) + 2))
+                      pos=(min(xs) + 3, min(p[1] for p in points) + 2))
 
     def _draw_pawn(self, view: BlockView, seat: int) -> None:
         points = [(self.x + x, self.y + y) for x, y in view.outline]
