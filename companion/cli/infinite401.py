@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Any
 
@@ -27,6 +28,7 @@ from companion.cli.referee import (
 )
 from companion.games.core import SetupError
 from companion.games.infinite401 import GAME
+from companion.games.infinite401.board import SIDES, Space, space_name
 from companion.games.infinite401.render import render
 from companion.games.infinite401.state import STARTS
 from companion.resources import shipped_sources
@@ -120,27 +122,26 @@ def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], as_json:
         print(f"error: {error}", file=err)
         return EXIT_UNREADABLE
     board, cards = setup.board, setup.cards
-    summary = {
+    spawners = sorted(_names(board.spawners))
+    summary: dict[str, Any] = {
         "board": sources["board"][0], "name": board.name,
         "size": [board.width, board.height], "walls": len(board.walls),
-        "spawners": sorted(_names(board.spawners)),
+        "spawners": spawners,
         "bases": {side: sorted(_names(spaces)) for side, spaces in board.bases.items()},
         "cards": sources["cards"][0],
-        "decks": {side: list(cards.deck(side)) for side in ("blue", "red")},
-        "passives": {side: list(cards.passives_of(side)) for side in ("blue", "red")},
+        "decks": {side: list(cards.deck(side)) for side in SIDES},
+        "passives": {side: list(cards.passives_of(side)) for side in SIDES},
         "valid": True}
     if as_json:
         print(json.dumps(summary), file=out)
     else:
         print(f"{summary['board']}: {board.name}, {board.width}x{board.height}, "
-              f"{len(board.walls)} walls, spawners {' '.join(summary['spawners'])}", file=out)
+              f"{len(board.walls)} walls, spawners {' '.join(spawners)}", file=out)
         print(f"{summary['cards']}: {len(cards.abilities)} ability cards, "
               f"{len(cards.passives)} passives; usable for the {options['start']} start",
               file=out)
     return EXIT_OK
 
 
-def _names(spaces: Any) -> list[str]:
-    from companion.games.infinite401.board import space_name
-
+def _names(spaces: Iterable[Space]) -> list[str]:
     return [space_name(s) for s in spaces]

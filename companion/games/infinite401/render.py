@@ -16,10 +16,14 @@ SYMBOLS = {"wall": "##", "spawner": "S", "token": "HP"}
 
 
 def render(state: State) -> str:
-    """The board (units, walls ``##``, HP token ``HP``, spawners ``S``, bases ``b``/``r``), HP,
-    statuses and cards."""
+    """The board, then each side's units (HP, status effects), cards, the Field and the turn.
+
+    On the board: units by name, walls ``##``, the HP token ``HP``, spawners ``S``, empty base
+    spaces ``b``/``r``.
+    """
     board = state.setup.board
-    lines = [("   " + " ".join(f"{chr(ord('a') + c):<2}" for c in range(board.width))).rstrip()]
+    header = " ".join(f"{chr(ord('a') + c):<2}" for c in range(board.width))
+    lines = [f"   {header}".rstrip()]
     for row in reversed(range(board.height)):
         cells = []
         for col in range(board.width):

@@ -108,7 +108,7 @@ def test_grounded_units_cannot_use_abilities_that_move_themselves() -> None:
     """docs/401-infinite.md "Status effects": Grounded - the unit cannot be the source of an
     ability that moves the source (Lunge); other abilities are fine."""
     state = place(started(blue=LUNGE_HAND), R1="d4")
-    after, events = play(state, "play blue Lunge B2 -> R1")
+    after, _ = play(state, "play blue Lunge B2 -> R1")
     assert after.unit("B2").space == (3, 1) and after.unit("R1").hp == 1
     grounded = with_status(state, "B2", "grounded")
     assert refusal(grounded, "play blue Lunge B2 -> R1").code == "grounded"
