@@ -70,8 +70,15 @@ def _untrapped(state: DungeonState, direction: str) -> bool:
     return doorway is not None and doorway.trap is None
 
 
-def play_game(deck: Deck, rng: random.Random) -> DungeonState:
-    """Play one whole game on the advisor's policy; returns the final state."""
+def play_game(deck: Deck, rng: random.Random,
+              record: list[Action] | None = None) -> DungeonState:
+    """Play one whole game on the advisor's policy; returns the final state.
+
+    Args:
+        deck: the cards.
+        rng: the dice and shuffles (and the policy's choice among doorways).
+        record: if given, every action played is appended to it.
+    """
     state = GAME.initial_state(deck)
     for _ in range(MAX_ACTIONS):
         if GAME.outcome(state) is not None:
@@ -79,6 +86,8 @@ def play_game(deck: Deck, rng: random.Random) -> DungeonState:
         action = GAME.sample_chance(state, rng) if GAME.is_chance(state) \
             else policy_action(state, rng)
         state = GAME.apply(state, action).state
+        if record is not None:
+            record.append(action)
     raise RuntimeError(f"a simulated game did not end within {MAX_ACTIONS} actions")
 
 

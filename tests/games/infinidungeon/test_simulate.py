@@ -8,7 +8,8 @@ import pytest
 
 from companion.games.infinidungeon import GAME
 from companion.games.infinidungeon.simulate import play_game, simulate, wilson_interval
-from tests.games.infinidungeon.helpers import DECK
+from companion.session import Session
+from tests.games.infinidungeon.helpers import DECK, SOURCES
 
 
 def test_simulated_games_end_in_victory_or_defeat_and_replay() -> None:
@@ -51,3 +52,26 @@ def test_the_confidence_interval_is_wilsons(wins: int, games: int, low: float,
     """Issue 3: the win rate comes with a 95% confidence interval (Wilson score)."""
     assert wilson_interval(wins, games) == (pytest.approx(low, abs=1e-4),
                                             pytest.approx(high, abs=1e-4))
+
+
+def test_a_won_game_through_the_fourth_crystal_replays_from_its_journal(tmp_path) -> None:
+    """infinidungeon.md "Flipping Rooms" and "Winning or Losing": a whole game, four crystals,
+    the reshuffle and the boss, typed back as text through a journal, resumes identically."""
+    rng = random.Random(0)
+    for _ in range(50):
+        record: list = []
+        final = play_game(DECK, rng, record)
+        texts = [str(action) for action in record]
+        if final.result == "victory" and any(t.startswith("shuffle") for t in texts[1:]):
+            break
+    else:
+        pytest.fail("no won game through the reshuffle in 50 seeded games")
+    journal = tmp_path / "won.journal"
+    with Session.new(GAME, SOURCES, {}, seed=1, journal_path=journal) as session:
+        verdicts = [session.propose(text) for text in texts]
+    assert all(verdict.legal for verdict in verdicts)
+    events = [event.kind for verdict in verdicts for event in verdict.events]
+    assert events.count("crystal") == 4 and events.count("deck_reshuffled") == 1
+    assert events[-1] == "victory"
+    with Session.resume(journal) as resumed:
+        assert resumed.state == final and resumed.finished
