@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from companion.games.core import NotationError
 
 SHOT = re.compile(r"^(?P<target>[A-Za-z][A-Za-z0-9_-]*)@(?P<distance>[0-9.]+)"
-                  r"(?:\*(?P<dice>\d+))?(?P<flags>(?:\+[a-z]+)*)$")
+                  r"(?:\*(?P<dice>\d+))?(?P<flags>(?:\+[A-Za-z]+)*)$")
 FLAGS = ("cover", "behind")
 
 
@@ -42,6 +42,8 @@ def format_distance(inches: float) -> str:
         ('12', '7.25')
     """
     text = repr(float(inches))
+    if "e" in text:  # very small or large: plain digits, still exact
+        text = f"{float(inches):.40f}".rstrip("0").rstrip(".")
     return text[:-2] if text.endswith(".0") else text
 
 
@@ -233,7 +235,7 @@ def parse_shot(text: str, names: Names, raw: str, default_dice: int | None) -> S
     match = SHOT.match(text)
     if not match:
         raise NotationError(raw, f"{text!r} is not a target like Grenzer@12*2+cover")
-    flags = [flag for flag in match.group("flags").split("+") if flag]
+    flags = [flag.lower() for flag in match.group("flags").split("+") if flag]
     for flag in flags:
         if flag not in FLAGS:
             raise NotationError(raw, f"unknown flag +{flag} (expected +cover or +behind)")

@@ -252,6 +252,10 @@ class InfinityGame(Game[ArmySetup, State, Action]):
             return f"{data['trooper']} ({data['side']}) is removed from play"
         if event.kind == "turn_changed":
             return f"{data['player']}'s Active Turn (round {data['round']})"
+        if event.kind == "critical":
+            return f"Critical by {data['trooper']}"
+        if event.kind == "round_changed":
+            return f"Game Round {data['round']}"
         if event.kind == "victory":
             return str(data["detail"])
         return super().describe_event(event)

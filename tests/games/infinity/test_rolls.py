@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.games.infinity.rolls import face_to_face, judge_die
 
@@ -72,3 +74,18 @@ def test_without_a_reactive_roll_every_success_stands() -> None:
     """"BS Attack Roll and Burst": without a reaction the attack is a Normal Roll."""
     result = face_to_face(12, [3, 12, 19], None, [])
     assert [r.label for r in result.active_successes] == ["success", "critical"]
+
+
+@given(st.integers(-3, 28), st.lists(st.integers(1, 20), min_size=1, max_size=6),
+       st.integers(-3, 28), st.integers(1, 20))
+def test_face_to_face_leaves_successes_on_one_side_at_most(
+        active_target: int, dice: list[int], reactive_target: int, die: int) -> None:
+    """"Rolls", Face to Face: the best success cancels the lower or equal ones, so only one
+    side (or nobody) keeps successes, and what is kept was a success of that side."""
+    result = face_to_face(active_target, dice, reactive_target, [die])
+    assert not (result.active_successes and result.reactive_successes)
+    assert all(r.success for r in result.active_successes + result.reactive_successes)
+    if result.active_successes:
+        best = max(result.active_successes, key=lambda r: (r.critical, r.value))
+        assert best.critical or not result.reactive[0].success \
+            or best.value > result.reactive[0].value
