@@ -29,7 +29,8 @@ def parse_toml(source: str, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", None)
+        found = re.search(r"line (\d+)", str(error))
+        line = getattr(error, "lineno", None) or (int(found.group(1)) if found else None)
         raise SetupError(source, f"line {line}" if line else "",
                          f"is not valid TOML ({error})") from error
 

@@ -18,7 +18,6 @@ from tests.games.defiance.helpers import (
     play,
     rules,
     started,
-    units,
 )
 
 

@@ -1,0 +1,99 @@
+"""Notation (docs/defiance.md) and the decks: hand limit and reshuffles (rulebook 4, 8.5, 9)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from companion.games.core import CHANCE, IllegalAction, NotationError
+from companion.games.defiance.actions import Action
+from companion.games.defiance.state import HAND_LIMIT, Deck, seat, with_deck, with_seat
+from tests.games.defiance.helpers import GAME, act, locked, play, started
+
+
+def test_names_are_case_insensitive_and_printed_as_written():
+    """docs/defiance.md "Notation": input is case-insensitive, output uses the setup's names
+    (engine contract)."""
+    state = started()
+    action = GAME.parse_action(state, "MOVE ann 2,0 DISCOVER Spire-Temple 0 REGROUP")
+    assert action == Action("move", "Ann", ("2,0", "discover", "spire-temple", "0", "regroup"))
+    assert str(action) == "move Ann 2,0 discover spire-temple 0 regroup"
+    assert GAME.parse_action(state, "roll t p f 0") == Action("roll", "", ("T", "P", "F", "0"))
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("dance Ann", "not a Defiance verb"),
+    ("lock Ann now", "takes 0"),
+    ("move Ann north", "q,r"),
+    ("adjust Ann sunlance health 2", "signed"),
+    ("check", "who acts"),
+])
+def test_text_that_is_not_an_action_is_a_notation_error(text, problem):
+    """docs/engine-contract.md: NotationError for text that is not an action (invalid), not
+    IllegalAction."""
+    with pytest.raises(NotationError) as error:
+        GAME.parse_action(started(), text)
+    assert problem in error.value.problem
+
+
+def test_every_legal_action_round_trips_and_the_list_is_sorted():
+    """docs/engine-contract.md: legal_actions sorted by notation text; parse(str(a)) == a."""
+    state = locked(started(), "F P T 0", "fortitude")
+    legal = GAME.legal_actions(state)
+    texts = [str(a) for a in legal]
+    assert texts == sorted(texts) and len(set(texts)) == len(texts)
+    assert all(GAME.parse_action(state, t) == a for t, a in zip(texts, legal, strict=True))
+    assert "move Ann 2,0 discover spire-temple 0 regroup" in texts
+    assert "end Ann" in texts and "gambit Ben" in texts
+
+
+def test_a_draw_with_ten_cards_in_hand_does_not_happen():
+    """infinities-defiance-of-fate.md "4. Turn Actions", Fortitude Actions: your hand limit is
+    10 cards; if you would draw while holding 10, do not draw."""
+    state = started()
+    ann = seat(state, "Ann")
+    state = with_seat(state, replace(ann, hand=tuple(sorted(ann.hand + ("pilgrim",) * 5))))
+    assert len(seat(state, "Ann").hand) == HAND_LIMIT
+    deck_before = next(d for d in state.decks if d.faction == "wardens").cards
+    state = locked(state, "F F F F", "fortitude")
+    state = play(state, "move Ann 0,0 regroup")
+    assert len(seat(state, "Ann").hand) == HAND_LIMIT
+    assert next(d for d in state.decks if d.faction == "wardens").cards == deck_before
+
+
+def test_an_empty_deck_is_reset_by_shuffling_its_discard_pile():
+    """infinities-defiance-of-fate.md "8.5 - Decks, Piles, and Hands": if a deck runs out of
+    cards, shuffle its discard pile to reset the deck; the owed draw follows the shuffle."""
+    state = started()
+    state = with_deck(state, Deck("wardens", ("pilgrim",), ("sunlance", "mending-light")))
+    state = locked(state, "F F F F", "fortitude")
+    hand = len(seat(state, "Ann").hand)
+    state = play(state, "move Ann 0,0 regroup")
+    assert len(seat(state, "Ann").hand) == hand + 1
+    assert GAME.current_actor(state) == CHANCE
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "move Ann 1,0")
+    assert refusal.value.code == "chance_due"
+    state = play(state, "shuffle wardens sunlance mending-light")
+    state = play(state, "move Ann 1,0 regroup")
+    assert len(seat(state, "Ann").hand) == hand + 2
+    assert next(d for d in state.decks if d.faction == "wardens").cards == ("mending-light",)
+
+
+def test_draws_owed_by_an_empty_deck_are_made_after_the_shuffle():
+    """infinities-defiance-of-fate.md "8.5 - Decks, Piles, and Hands" and "3. Setup" step 7:
+    a mulligan draws back up to 5 even when the deck runs out part-way."""
+    from tests.games.defiance.helpers import deck_order, rules
+
+    state = GAME.initial_state(rules())
+    for faction in ("empire", "wardens"):
+        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play(state, "reveal explorer assassin general seer",
+                 "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                 "leader Ann aster", "leader Ben kael")  # Ann's deploy draws her 5
+    state = with_deck(state, Deck("wardens", ("pilgrim",), ()))
+    state = play(state, "mulligan Ann ember-oath ember-oath")
+    assert GAME.current_actor(state) == CHANCE and state.owed == (("Ann", 1),)
+    state = play(state, "shuffle wardens ember-oath ember-oath")
+    assert state.owed == () and len(seat(state, "Ann").hand) == 5
