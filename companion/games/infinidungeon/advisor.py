@@ -128,7 +128,13 @@ def defeat_probability(monsters: Sequence[Monster], kept: Sequence[int], rerolle
 
 
 def fight_advice(monsters: Sequence[Monster], dice: Sequence[int]) -> Advice:
-    """The probability of defeating ``monsters`` for every choice of dice to reroll."""
+    """The probability of defeating ``monsters`` for every choice of dice to reroll.
+
+    Example:
+        >>> advice = fight_advice((Monster("troll", (5, 6), 2),), (5, 5, 1))
+        >>> advice.best.describe(), len(advice.choices)
+        ('reroll none: P(defeat) = 1.0000 (1)', 8)
+    """
     rolled = tuple(dice)
     ranked = sorted(_ranked_choices(monsters, rolled),
                     key=lambda entry: (entry[0], len(entry[1]), _reroll_text(entry[1])))
@@ -181,7 +187,12 @@ def _reroll_text(chosen: tuple[int, ...]) -> str:
 
 
 def trap_advice(face: int, dice: Sequence[int]) -> Advice:
-    """The exact distribution of dice lost at a trap for every choice of dice to reroll."""
+    """The exact distribution of dice lost at a trap for every choice of dice to reroll.
+
+    Example:
+        >>> trap_advice(4, (2, 6)).best.describe()
+        'reroll 1: expected loss 0.5000 (lose 0: 0.5000, lose 1: 0.5000)'
+    """
     rolled = tuple(dice)
     below = Fraction(face - 1, 6)
     choices = []
@@ -221,7 +232,16 @@ def fresh_roll_defeat(monsters: Sequence[Monster], dice: int) -> Fraction:
 
 
 def advise(state: DungeonState) -> Advice | None:
-    """The advice for the roll on the table, or ``None`` when no reroll choice is due."""
+    """The advice for the roll on the table, or ``None`` when no reroll choice is due.
+
+    Example:
+        >>> from companion.games.infinidungeon.deck import Card, Deck, Side
+        >>> side = Side("sun", "monsters", (), (Monster("bat", (6,)),))
+        >>> deck = Deck("d", (Card("cave", "Cave", side, entrance=True),))
+        >>> state = DungeonState(deck, FIGHT_REROLL, room=("cave", "basic"), rolled=(6, 1))
+        >>> advise(state).best.reroll_text
+        'reroll none'
+    """
     if state.phase == FIGHT_REROLL:
         return fight_advice(state.side.monsters, state.rolled)
     if state.phase == TRAP_REROLL:

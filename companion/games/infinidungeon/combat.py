@@ -93,13 +93,22 @@ def assignments(monsters: Sequence[Monster], dice: Sequence[int]) -> list[Assign
 
 
 def canonical(pairs: Sequence[tuple[int, str]]) -> Assignment:
-    """An assignment in its one written order (by face, then monster name)."""
+    """An assignment in its one written order (by face, then monster name).
+
+    Example:
+        >>> canonical([(5, "orc"), (1, "goblin")])
+        ((1, 'goblin'), (5, 'orc'))
+    """
     return tuple(sorted(pairs, key=lambda pair: (pair[0], pair[1].lower(), pair[1])))
 
 
 def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
                      assignment: Assignment) -> bool:
     """Check ``assignment`` against the rules; return whether it defeats every monster.
+
+    Example:
+        >>> check_assignment((Monster("bat", (6,)), Monster("rat")), (6, 2), ((6, "bat"),))
+        False
 
     Raises:
         IllegalAction: a die not rolled or used twice, an unknown monster, a face the

@@ -22,6 +22,10 @@ def matches(room: Side, doorway: Doorway, direction: str) -> bool:
 
     The room's symbol is one of the doorway's two symbols, and the room has a doorway on the
     side opposite to ``direction``.
+
+    Example:
+        >>> matches(Side("sun", "empty", ()), Doorway(("sun", "moon")), "east")
+        False
     """
     return room.symbol in doorway.symbols and room.doorway(opposite(direction)) is not None
 
@@ -79,6 +83,17 @@ def draw_room(state: DungeonState, direction: str) -> Draw:
     """Draw from the bottom until a room matches; non-matching cards go on top face down.
 
     The caller checked :func:`can_lead_anywhere`, so a match exists.
+
+    Example:
+        >>> from companion.games.infinidungeon.deck import Card, Deck
+        >>> door = (("north", Doorway(("moon", "star"))), ("south", Doorway(("sun", "sun"))))
+        >>> cards = (Card("hall", "Hall", Side("sun", "empty", door), entrance=True),
+        ...          Card("den", "Den", Side("sun", "empty", door)),
+        ...          Card("cave", "Cave", Side("moon", "empty", door)))
+        >>> state = DungeonState(Deck("d", cards), "move", room=("hall", "basic"),
+        ...                      pile=(("den", "basic"), ("cave", "basic")))
+        >>> draw_room(state, "north")
+        Draw(room=('cave', 'basic'), rejected=(('den', 'basic'),), pile=(('den', 'basic'),))
     """
     doorway = state.side.doorway(direction)
     assert doorway is not None

@@ -38,7 +38,14 @@ Step = tuple[DungeonState, list[Event]]
 
 
 def lose_dice(state: DungeonState, count: int, why: str) -> Step:
-    """Lose ``count`` dice; losing the last one loses the game at once."""
+    """Lose ``count`` dice; losing the last one loses the game at once.
+
+    Example:
+        >>> from companion.games.infinidungeon.deck import Deck
+        >>> state, events = lose_dice(DungeonState(Deck("d", ()), MOVE, dice=1), 1, "here")
+        >>> state.result, [event.kind for event in events]
+        ('defeat', ['die_lost', 'defeat'])
+    """
     if count <= 0:
         return state, []
     dice = state.dice - count
@@ -54,7 +61,14 @@ def lose_dice(state: DungeonState, count: int, why: str) -> Step:
 
 
 def regain_dice(state: DungeonState, count: int) -> Step:
-    """Regain up to ``count`` lost dice (never more than five)."""
+    """Regain up to ``count`` lost dice (never more than five).
+
+    Example:
+        >>> from companion.games.infinidungeon.deck import Deck
+        >>> state, events = regain_dice(DungeonState(Deck("d", ()), MOVE, dice=4), 2)
+        >>> state.dice, events[0]["count"]
+        (5, 1)
+    """
     dice = min(MAX_DICE, state.dice + count)
     if dice == state.dice:
         return state, []

@@ -138,7 +138,10 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
 
 
 def simulate(deck: Deck, games: int, rng: random.Random) -> SimulationReport:
-    """Play ``games`` whole games on the advisor's policy with ``rng``."""
+    """Play ``games`` whole games on the advisor's policy with ``rng``.
+
+    Example: see the module docstring (``simulate(deck, 20, random.Random(7))``).
+    """
     endings: Counter[str] = Counter()
     wins = 0
     for _ in range(games):
