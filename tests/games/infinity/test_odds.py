@@ -113,3 +113,19 @@ def test_bursts_out_of_bounds_are_refused() -> None:
         exchange_odds(Side(12, 7), None)
     with pytest.raises(ValueError, match="1 die"):
         exchange_odds(Side(12, 2), Side(12, 2))
+
+
+def test_face_to_face_tables_match_the_published_infinity_dice_calculator() -> None:
+    """"Rolls" Face to Face, against the published Infinity Dice Calculator (inf-dice by
+    Jonathan Polley, its regression run `9 3 ... 12 1`: BS 9 with Burst 3 against BS 12 with
+    Burst 1), whose hit/Critical counts over the 160,000 rolls are printed in its test
+    script. Its "Hits h Crits c" are non-Critical hits and Criticals (our key is (h+c, c))."""
+    odds = exchange_odds(Side(9, 3), Side(12, 1))
+    published_active = {(0, 1): 12045, (0, 2): 807, (0, 3): 19, (1, 0): 39948,
+                        (1, 1): 6576, (1, 2): 276, (2, 0): 22524, (2, 1): 1956,
+                        (3, 0): 4880}
+    assert {key: p * 160000 for key, p in odds.active_hits.items() if key != (0, 0)} == \
+        {(h + c, c): n for (h, c), n in published_active.items()}
+    assert odds.reactive_hits[(1, 1)] * 160000 == 6859
+    assert odds.reactive_hits[(1, 0)] * 160000 == 46793
+    assert odds.nobody * 160000 == 17317
