@@ -85,7 +85,7 @@ class Shuffle:
     order: tuple[str, ...]
 
     def __str__(self) -> str:
-        return "shuffle " + " ".join(self.order)
+        return " ".join(("shuffle", *self.order))
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,7 @@ def parse_action(state: DungeonState | None, text: str) -> Action:
         return _reroll(text, rest)
     if verb == "assign":
         return _assign(state, text, rest)
-    if verb == "shuffle":
-        if not rest:
-            raise NotationError(text, "shuffle needs the cards in order, bottom card first")
+    if verb == "shuffle":  # bare `shuffle`: an empty deck (the referee's word rolls instead)
         return Shuffle(tuple(_card_name(state, word) for word in rest))
     if verb in ("use", "skip") and [w.lower() for w in rest] == ["vault"]:
         return Vault(verb == "use")
