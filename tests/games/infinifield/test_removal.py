@@ -122,3 +122,22 @@ def test_cut_vertices_agree_with_networkx(case: tuple[int, list[tuple[int, int]]
     expected = set(nx.articulation_points(graph))
     found = cut_vertices(adjacency, present)
     assert {i for i in range(n) if found[i]} == expected
+
+
+def test_the_block_on_top_refusal_through_the_referee() -> None:
+    """infinifield.md "Chase-and-capture" step 7, bullet 1: through the referee, with a reason;
+    the block resting on top may go first."""
+    field = explicit_field({"W1": "white", "Y1": "yellow", "W2": "white", "Y2": "yellow",
+                            "W3": "white", "R1": "red", "R2": "red"},
+                           [("W1", "Y1"), ("Y1", "W2"), ("W2", "Y2"), ("Y2", "W3"),
+                            ("W3", "R1"), ("R1", "W1")], rests_on={"R2": ("Y2",)})
+    state, _ = play(new_state(field), "start Ben W1", "start Ann W2", "move Ben W1 R1",
+                    "move Ann W2 Y1", "move Ben R1 W1", "move Ann Y1 W2", "move Ben W1 R1")
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.apply(state, GAME.parse_action(state, "remove Ben Y2"))
+    assert refusal.value.code == "block_on_top"
+    assert refusal.value.reason == "A block stands on top of Y2, so Y2 cannot be removed."
+    assert str(refusal.value.rule) == 'infinifield: "Chase-and-capture", step 7, bullet 1'
+    state, _ = play(state, "remove Ben R2")
+    assert "remove Ann Y2" not in [str(a) for a in GAME.legal_actions(state)]
+    assert "Y2" in removable_blocks(field, removed=("R2",), occupied=("R1", "W2"))

@@ -11,6 +11,7 @@ import pytest
 from companion.games.core import IllegalAction
 from companion.games.infinifield import GAME
 from companion.games.infinifield.field import Field
+from companion.games.infinifield.notation import Start
 from companion.games.infinifield.removal import removal_refusals
 from companion.games.infinifield.state import State
 from tests.games.infinifield.helpers import explicit_field, kinds, new_state, play
@@ -170,3 +171,28 @@ def test_a_player_with_no_legal_removal_is_eliminated_and_leaves_the_field() -> 
                                    "why": "no_legal_removal"}
     assert state.pawns == (("Ann", "W1"),)
     assert events[3]["winner"] == "Ann"
+
+
+def test_actions_naming_unknown_players_or_blocks_are_refused() -> None:
+    """infinifield.md "Select starting positions" step 2 and "Build the field" step 1: only
+    the match's players and the field's blocks take part (a camera or touch proposal built
+    from stale data is refused, not applied)."""
+    state = new_state(ring())
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.apply(state, Start("Zed", "W1"))
+    assert refusal.value.code == "unknown_player"
+    with pytest.raises(IllegalAction) as refusal:
+        GAME.apply(state, Start("Ben", "W9"))
+    assert refusal.value.code == "unknown_block"
+
+
+def test_nothing_but_the_rebuild_happens_between_rounds() -> None:
+    """infinifield.md "Chase-and-capture" step 8: when a round is won the field builder role
+    passes on, and the next round begins (with the new builder's field)."""
+    field = explicit_field({"W1": "white", "Y1": "yellow", "W2": "white"},
+                           [("W1", "Y1"), ("Y1", "W2")])
+    state, _ = play(new_state(field, rounds=2), "start Ben W1", "start Ann W2",
+                    "move Ben W1 Y1", "move Ann W2 Y1")
+    refusal = _refusal(state, "start Ann W1")
+    assert refusal.code == "rebuild_due"
+    assert "Ben, the new field builder, must rebuild the field first" in refusal.reason
