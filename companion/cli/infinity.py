@@ -48,6 +48,8 @@ PACKAGE = "companion.games.infinity"
 DEFAULT_SETUP = "armies/example.toml"
 DEFAULT_PROFILES = "profiles/default.toml"
 ODDS_WORD = "odds"
+ODDS_FLAGS = ("active", "burst", "damage", "active_arm", "active_cover", "reactive",
+              "reactive_damage", "reactive_arm", "reactive_cover")
 
 
 def register(subparsers: Any) -> None:
@@ -69,16 +71,16 @@ def register(subparsers: Any) -> None:
     odds = parser.add_argument_group("odds mode (`infinite-referee infinity odds ...`)")
     odds.add_argument("--active", type=int, metavar="TARGET",
                       help="the active side's target value (attribute + range MOD)")
-    odds.add_argument("--burst", type=int, default=1, help=f"active Burst, 1-{MAX_BURST}")
+    odds.add_argument("--burst", type=int, help=f"active Burst, 1-{MAX_BURST}")
     odds.add_argument("--damage", type=int, help="active weapon's Damage (omit: no damage)")
-    odds.add_argument("--active-arm", type=int, default=0, help="the active trooper's ARM")
+    odds.add_argument("--active-arm", type=int, help="the active trooper's ARM")
     odds.add_argument("--active-cover", action="store_true",
                       help="the active trooper is in Partial Cover from the reactive shot")
     odds.add_argument("--reactive", type=int, metavar="TARGET",
                       help="the reactive side's target value (omit: it does not roll)")
     odds.add_argument("--reactive-damage", type=int,
                       help="reactive weapon's Damage (omit for a Dodge)")
-    odds.add_argument("--reactive-arm", type=int, default=0, help="the reactive trooper's ARM")
+    odds.add_argument("--reactive-arm", type=int, help="the reactive trooper's ARM")
     odds.add_argument("--reactive-cover", action="store_true",
                       help="the reactive trooper is in Partial Cover (-3 BS, +3 ARM)")
     parser.set_defaults(run=run)
@@ -105,12 +107,13 @@ def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:
     """
     if args.active is None:
         raise UnreadableInput("odds", None, "--active TARGET is required")
-    if not 1 <= args.burst <= MAX_BURST:
+    burst = 1 if args.burst is None else args.burst
+    if not 1 <= burst <= MAX_BURST:
         raise UnreadableInput("odds", None, f"--burst must be 1 to {MAX_BURST}")
     active_target = args.active + (PARTIAL_COVER_BS if args.reactive_cover else 0)
-    active = Side(active_target, args.burst, args.damage,
-                  effective_arm(args.active_arm, args.active_cover))
-    reactive_arm = effective_arm(args.reactive_arm, args.reactive_cover)
+    active = Side(active_target, burst, args.damage,
+                  effective_arm(args.active_arm or 0, args.active_cover))
+    reactive_arm = effective_arm(args.reactive_arm or 0, args.reactive_cover)
     if args.reactive is None:
         return active, Side(0, 0, None, reactive_arm)
     reactive_target = args.reactive + (PARTIAL_COVER_BS if args.active_cover else 0)
@@ -165,6 +168,12 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     err = err or sys.stderr
     if args.record is not None and str(args.record) == ODDS_WORD:
         return run_odds(args, out, err)
+    stray = [name for name in ODDS_FLAGS if getattr(args, name) not in (None, False)]
+    if stray:
+        flag = "--" + stray[0].replace("_", "-")
+        print(f"error: {flag} belongs to the odds mode: `infinite-referee infinity odds "
+              f"{flag} ...`", file=err)
+        return EXIT_UNREADABLE
     try:
         sources = _sources(args)
     except UnreadableInput as error:

@@ -137,3 +137,11 @@ def test_an_armies_file_over_the_points_exits_2(tmp_path: Path,
                       "lieutenant = true}]\n")
     status, _, err = _run(capsys, "--setup", str(armies), "legal")
     assert status == 2 and "armies[0].troopers" in err and "more than the 5" in err
+
+
+def test_odds_flags_outside_the_odds_mode_are_an_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad input gets a clear error: odds flags only mean something in `infinity odds`."""
+    status, out, err = _run(capsys, "--active", "12")
+    assert status == 2 and out == ""
+    assert "--active belongs to the odds mode" in err
