@@ -83,6 +83,12 @@ def check_field(field: Field, mode: str) -> list[Violation]:
 
     Raises:
         ValueError: ``mode`` is not one of :data:`MODES`.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> field = build_field([Block("A", "red"), Block("B", "blue")], [])
+        >>> [str(v) for v in check_field(field, "quickstart")][0]
+        'isolated: A touches no other block. [infinifield: "Build the field", step 1, bullet 1]'
     """
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")

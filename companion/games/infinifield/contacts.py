@@ -110,6 +110,13 @@ def near_pairs(blocks: Sequence[Block]) -> list[NearPair]:
 
     Blocks without a footprint are skipped. One block resting on another is reported with
     ``side_by_side`` false (their footprints overlap by design).
+
+    Example:
+        >>> from companion.games.infinifield.field import Block
+        >>> pair = near_pairs([Block.square("A", "red", (0, 0)),
+        ...                    Block.square("B", "red", (46, 0))])[0]
+        >>> pair.gap, pair.touching, pair.unclear
+        (6.0, False, True)
     """
     placed = [block for block in blocks if block.footprint]
     if not placed:

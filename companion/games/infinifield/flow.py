@@ -40,14 +40,31 @@ def _refuse(code: str, reason: str, section: str, detail: str = "",
 
 
 def initial_state(field: Field, rules: MatchRules, builder: str) -> State:
-    """Round 1 before anyone has chosen a starting position (the counter on X)."""
+    """Round 1 before anyone has chosen a starting position (the counter on X).
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> field = build_field([Block("W1", "white"), Block("W2", "white")], [("W1", "W2")])
+        >>> state = initial_state(field, MatchRules(("Ann", "Ben", "Cat"), "quickstart",
+        ...                                         "points", 3), "Ben")
+        >>> state.to_act, state.counter, state.phase
+        ('Cat', 0, 'start')
+    """
     order = rules.turn_order(builder)
     zeros = tuple(0 for _ in rules.players)
     return State(rules, field, 1, builder, "start", order[0], points=zeros, wins=zeros)
 
 
 def occupied(state: State) -> tuple[str, ...]:
-    """The blocks with a pawn on them."""
+    """The blocks with a pawn on them, in turn order.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> field = build_field([Block("W1", "white")], [])
+        >>> rules = MatchRules(("Ann", "Ben"), "quickstart", "points", 1)
+        >>> occupied(initial_state(field, rules, "Ann").evolve(pawns=(("Ben", "W1"),)))
+        ('W1',)
+    """
     return tuple(block for _, block in state.pawns)
 
 
@@ -78,6 +95,17 @@ def apply_action(state: State, action: Action) -> Transition[State]:
 
     Raises:
         IllegalAction: with the reason code, a sentence, and the rule.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> field = build_field([Block("W1", "white"), Block("Y1", "yellow")], [("W1", "Y1")])
+        >>> state = initial_state(field, MatchRules(("Ann", "Ben"), "quickstart", "points", 1),
+        ...                       "Ann")
+        >>> try:
+        ...     apply_action(state, Start("Ben", "Y1"))
+        ... except IllegalAction as refusal:
+        ...     print(refusal.code, "-", refusal.reason)
+        not_white - Pawns start on a white block; Y1 is yellow.
     """
     if state.phase == "over" or state.to_act is None:
         raise _refuse("match_over", "The match is over.", "Scoring")

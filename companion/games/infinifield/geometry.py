@@ -165,7 +165,12 @@ def gap(a: Polygon, b: Polygon) -> float:
 
 
 def bounding_box(polygon: Polygon) -> tuple[float, float, float, float]:
-    """``(min_x, min_y, max_x, max_y)`` of a polygon."""
+    """``(min_x, min_y, max_x, max_y)`` of a polygon.
+
+    Example:
+        >>> bounding_box(rectangle((0, 0), (10, 4)))
+        (-5.0, -2.0, 5.0, 2.0)
+    """
     xs = [p[0] for p in polygon]
     ys = [p[1] for p in polygon]
     return min(xs), min(ys), max(xs), max(ys)

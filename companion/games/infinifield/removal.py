@@ -137,6 +137,12 @@ def removal_refusals(field: Field, removed: Collection[str], occupied: Collectio
 
     Returns:
         Block id -> its refusal codes in rulebook order, for every block that cannot go.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> tower = build_field([Block("A", "red"), Block("B", "blue", rests_on=("A",))], [])
+        >>> removal_refusals(tower, removed=(), occupied=("B",))
+        {'A': ('block_on_top',), 'B': ('pawn_on_block',)}
     """
     graph = field.graph
     index = graph.index

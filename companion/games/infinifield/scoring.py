@@ -33,6 +33,17 @@ def finish_round(state: State, events: Sequence[Event]) -> Transition[State]:
     Args:
         state: the state with exactly one pawn left on the field.
         events: the events so far of the action that ended the round.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> from companion.games.infinifield.state import MatchRules
+        >>> field = build_field([Block("W1", "white"), Block("W2", "white")], [("W1", "W2")])
+        >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "points", 2), field, 1,
+        ...               "Ann", "move", "Ben", pawns=(("Ben", "W2"),), points=(0, 10),
+        ...               wins=(0, 0))
+        >>> after = finish_round(state, [])
+        >>> after.state.phase, after.state.builder, after.events[-1].data["scores"]
+        ('rebuild', 'Ben', {'Ann': 0, 'Ben': 12})
     """
     winner = state.pawns[0][0]
     index = state.rules.players.index(winner)
@@ -65,7 +76,18 @@ def finish_round(state: State, events: Sequence[Event]) -> Transition[State]:
 
 
 def match_outcome(state: State) -> Outcome | None:
-    """``None`` while the match goes on, else the winners, why it ended, and the scores."""
+    """``None`` while the match goes on, else the winners, why it ended, and the scores.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> from companion.games.infinifield.state import MatchRules
+        >>> field = build_field([Block("W1", "white")], [])
+        >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "rounds", 1), field, 1,
+        ...               "Ann", "over", None, points=(0, 12), wins=(0, 1), winners=("Ben",),
+        ...               termination="rounds_played")
+        >>> match_outcome(state).detail
+        'Ben wins after 1 round(s) (rounds won: Ann 0, Ben 1).'
+    """
     if state.phase != "over":
         return None
     scores = state.scores()
