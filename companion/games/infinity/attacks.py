@@ -208,6 +208,11 @@ def check_aro(state: State, aro: Aro) -> None:
             raise refuse("reactive_burst", "The Burst value of the Reactive Player is always "
                          "1.", "burst")
         _weapon(sheet, aro.weapon or "", "bs", "bs")
+        measured = {shot.target: shot.distance for shot in getattr(state.order, "shots", ())}
+        if measured.get(aro.trooper, aro.shot.distance) != aro.shot.distance:
+            raise refuse("distance_mismatch", f"{active} and {aro.trooper} were measured "
+                         f"{measured[aro.trooper]:g} inches apart for this Order.", "bs",
+                         distance=measured[aro.trooper])
         if state.engaged(aro.trooper):
             raise refuse("engaged", f"{aro.trooper} is in base to base contact with an enemy "
                          f"and cannot declare a BS Attack.", "bs")

@@ -137,6 +137,15 @@ def test_aros_react_to_the_active_trooper_once_each() -> None:
     assert _refused(state, "end Ann").code == "not_your_turn"
 
 
+def test_an_aro_uses_the_distance_measured_for_the_order() -> None:
+    """"BS ATTACK": the distance between the two troopers is measured once; the ARO of a
+    target shoots back over the same distance."""
+    state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12")
+    error = _refused(state, "aro Ben Grenzer shoot combi_rifle Fusilier@20")
+    assert error.code == "distance_mismatch" and "12 inches" in error.reason
+    play(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
+
+
 def test_hidden_troopers_cannot_be_targeted() -> None:
     """"OPEN AND PRIVATE INFORMATION": a Hidden Deployment trooper is not on the table."""
     error = _refused(new_state(), "shoot Ann Fusilier combi_rifle Spektr@12")
