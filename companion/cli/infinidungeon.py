@@ -79,8 +79,21 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
         return check(sources["deck"], args.json, out, err)
     if args.simulate is not None:
         return simulate_games(sources["deck"], args.simulate, args.seed, args.json, out, err)
+    _warn_if_inconsistent(sources["deck"], err)
     return run_referee(GAME, args, sources, {}, annotate=annotator(args.advise, args.json),
                        out=out, err=err, stdin=stdin)
+
+
+def _warn_if_inconsistent(source: tuple[str, str], err: IO[str]) -> None:
+    """A deck that disagrees with the rulebook is still refereed, with a warning."""
+    try:
+        problems = check_deck(deck_from_toml(*source))
+    except SetupError:
+        return  # the referee reports it, naming the key, and exits 2
+    if problems:
+        print(f"warning: {source[0]}: {len(problems)} inconsistenc"
+              f"{'y' if len(problems) == 1 else 'ies'} with the rulebook (see --check-deck), "
+              f"first: {problems[0]}", file=err)
 
 
 def check(source: tuple[str, str], as_json: bool, out: IO[str], err: IO[str]) -> int:

@@ -132,3 +132,14 @@ def test_simulate_reports_the_win_rate_with_a_confidence_interval() -> None:
     assert sum(report["terminations"].values()) == 40
     status, text, _ = _run(Path("."), "--simulate", "40", "--seed", "3")
     assert f"40 games, {report['wins']} won" in text and "95% CI" in text
+
+
+def test_an_inconsistent_deck_is_refereed_with_a_warning(tmp_path: Path) -> None:
+    """infinidungeon.md "Flipping Rooms": four crystal rooms; a home-made deck with three
+    still plays, and the referee warns about it."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(DEFAULT_TEXT.replace("crystal = true\n", "", 1))
+    status, out, err = _run(tmp_path, "--deck", str(deck), record=RECORD)
+    assert status == 0 and out.startswith("ok       shuffle")
+    assert f"warning: {deck}: 1 inconsistency with the rulebook" in err
+    assert "exactly four crystal rooms (found 3)" in err
