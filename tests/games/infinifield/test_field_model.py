@@ -11,6 +11,8 @@ import itertools
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.infinifield.contacts import (
     CLEAR_GAP_MM,
@@ -19,7 +21,7 @@ from companion.games.infinifield.contacts import (
     touching_pairs,
 )
 from companion.games.infinifield.field import Block, Field, FieldError, build_field
-from companion.games.infinifield.geometry import gap
+from companion.games.infinifield.geometry import gap, rectangle
 from tests.games.infinifield.helpers import row
 
 
@@ -137,3 +139,23 @@ def test_a_field_round_trips_through_json() -> None:
                          Block.square("R1", "red", (20, 0), rests_on=("W1", "Y1"))],
                         name="tiny")
     assert Field.from_json(field.to_json()) == field
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.tuples(st.floats(-200, 200), st.floats(-200, 200), st.floats(5, 60), st.floats(5, 60)),
+       st.tuples(st.floats(-200, 200), st.floats(-200, 200), st.floats(5, 60), st.floats(5, 60)))
+def test_gap_between_upright_blocks_is_the_distance_a_ruler_measures(
+        a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> None:
+    """infinifield.md "Official field-building rules" bullet 8: "half-inch or more away from
+    each other" is the shortest distance between the blocks (corner to corner included), so
+    the touching decision rests on a true distance."""
+    first = rectangle((a[0], a[1]), (a[2], a[3]))
+    second = rectangle((b[0], b[1]), (b[2], b[3]))
+    dx = max(0.0, abs(a[0] - b[0]) - (a[2] + b[2]) / 2)
+    dy = max(0.0, abs(a[1] - b[1]) - (a[3] + b[3]) / 2)
+    measured = gap(first, second)
+    assert measured == pytest.approx(gap(second, first), abs=1e-6)
+    if dx > 0 or dy > 0:
+        assert measured == pytest.approx((dx * dx + dy * dy) ** 0.5, abs=1e-6)
+    else:
+        assert measured <= 1e-6
