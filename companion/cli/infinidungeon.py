@@ -31,12 +31,12 @@ from companion.cli.referee import (
 )
 from companion.games.core import SetupError
 from companion.games.infinidungeon import GAME
-from companion.games.infinidungeon.advisor import Advice, advise
+from companion.games.infinidungeon.advisor import Advice, advise, fresh_roll_defeat
 from companion.games.infinidungeon.deck import Monster, Side
 from companion.games.infinidungeon.deck_check import check_deck
 from companion.games.infinidungeon.deck_toml import deck_from_toml
 from companion.games.infinidungeon.simulate import simulate
-from companion.games.infinidungeon.state import DungeonState
+from companion.games.infinidungeon.state import FIGHT_ROLL, DungeonState
 from companion.resources import shipped_sources
 from companion.session import Session, Verdict
 
@@ -162,9 +162,17 @@ def annotator(with_advice: bool, as_json: bool) -> Annotator:
             return notes
         if before is not None and (before.room != state.room or before.phase == "shuffle"):
             notes["room"] = describe_room(state)
-        advice = advise(state) if with_advice else None
+        if not with_advice:
+            return notes
+        advice = advise(state)
         if advice is not None:
             notes.update(advice_notes(advice, as_json))
+        elif state.phase == FIGHT_ROLL:
+            chance = fresh_roll_defeat(state.side.monsters, state.dice)
+            notes["odds_before_rolling"] = (
+                {"p_defeat": float(chance), "exact": str(chance), "dice": state.dice}
+                if as_json else f"P(defeat) with {state.dice} dice, rerolling as advised = "
+                                f"{float(chance):.4f} ({chance})")
         return notes
 
     return annotate

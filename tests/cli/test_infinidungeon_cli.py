@@ -8,7 +8,8 @@ from pathlib import Path
 
 from companion.cli import infinidungeon
 from companion.cli.main import build_parser
-from tests.games.infinidungeon.helpers import DEFAULT_TEXT
+from companion.games.infinidungeon.advisor import fresh_roll_defeat
+from tests.games.infinidungeon.helpers import DECK, DEFAULT_TEXT
 
 ORDER = "hall spring den crypt armoury library shrine throne"
 # From the Entrance north (moon/star, south doorway): the Great Hall (ghost 5, slime 1 3).
@@ -76,6 +77,12 @@ def test_advise_adds_exact_odds_to_each_roll(tmp_path: Path) -> None:
     assert len(advice["choices"]) == 32
     assert advice["best"] == "reroll none" and advice["choices"][0]["p_defeat"] == 1.0
     assert "advice" not in next(v for v in verdicts if v["action"].startswith("assign"))
+    entered = next(v for v in verdicts if v["action"] == "go north")
+    # The Great Hall: a 5 for the ghost and a 1 or 3 for the slime, from five dice.
+    hall = DECK.card("hall").basic.monsters
+    assert entered["odds_before_rolling"] == {
+        "dice": 5, "p_defeat": float(fresh_roll_defeat(hall, 5)),
+        "exact": str(fresh_roll_defeat(hall, 5))}
     _, text, _ = _run(tmp_path, "--advise", record=RECORD)
     assert "         advice: best: reroll none: P(defeat) = 1.0000 (1)" in text.splitlines()
 
