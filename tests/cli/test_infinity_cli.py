@@ -60,7 +60,8 @@ def test_json_verdicts_carry_events_and_structured_odds(
 
 def test_a_refused_declaration_exits_1_citing_the_rule(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """"CC ATTACK": only in base to base contact; refusals exit 1 with the rule."""
+    """infinity-n3-intro.md "CC ATTACK": only in base to base contact; refusals exit 1 with the
+    rule."""
     record = tmp_path / "game.txt"
     record.write_text("cc Ann Fusilier knife Grenzer\n")
     status, out, _ = _run(capsys, str(record))
@@ -100,8 +101,8 @@ def test_odds_mode_prints_the_exact_distribution(capsys: pytest.CaptureFixture[s
 
 def test_odds_mode_applies_partial_cover_and_prints_wounds(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """"Cover": -3 to the attacker's BS and +3 to the target's ARM. BS 15 in cover is 12:
-    hits on 1-11 (55%), Critical on 12 (5%); ARM 1+3 fails on 1-9 against Damage 13."""
+    """infinity-n3-intro.md "Cover": -3 to the attacker's BS and +3 to the target's ARM. BS 15 in
+    cover is 12: hits on 1-11 (55%), Critical on 12 (5%); ARM 1+3 fails on 1-9 against Damage 13."""
     status, out, _ = _run(capsys, "odds", "--active", "15", "--damage", "13",
                           "--reactive-arm", "1", "--reactive-cover", "--json")
     data = json.loads(out)
@@ -129,7 +130,8 @@ def test_check_prints_profiles_and_names_a_bad_key(tmp_path: Path,
 
 def test_an_armies_file_over_the_points_exits_2(tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """"INFINITY: GAME SUMMARY": the Army List cannot exceed the agreed Army Points."""
+    """infinity-n3-intro.md "INFINITY: GAME SUMMARY": the Army List cannot exceed the agreed Army
+    Points."""
     armies = tmp_path / "armies.toml"
     armies.write_text("[game]\npoints = 5\n[[armies]]\nplayer = 'Ann'\ntroopers = [{id = 'F', "
                       "profile = 'fusilier', cost = 10, lieutenant = true}]\n[[armies]]\n"

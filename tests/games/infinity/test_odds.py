@@ -16,9 +16,9 @@ TARGETS = (-2, 0, 1, 7, 13, 20, 21, 25)
 @pytest.mark.parametrize("burst", [1, 2])
 @pytest.mark.parametrize("active_target", TARGETS)
 def test_fast_odds_equal_brute_force_for_burst_1_and_2(burst: int, active_target: int) -> None:
-    """"Rolls" (third edition) Face to Face, "ARMOR AND DAMAGE": the closed form equals the
-    enumeration of all 20^(B+1) rolls, for targets <= 0, inside 1-20 and above 20, opposed
-    by attacks, a Dodge and no roll at all."""
+    """infinity-n3-intro.md "Rolls" (third edition) Face to Face, "ARMOR AND DAMAGE": the closed
+    form equals the enumeration of all 20^(B+1) rolls, for targets <= 0, inside 1-20 and above
+    20, opposed by attacks, a Dodge and no roll at all."""
     reactives = [None, Side(0, 0, None, 3)] + [Side(t, 1, 13, 2) for t in TARGETS] \
         + [Side(11, 1, None, 1)]
     active = Side(active_target, burst, 13, 1)
@@ -31,14 +31,14 @@ def test_fast_odds_equal_brute_force_for_burst_1_and_2(burst: int, active_target
     (Side(23, 3, 14, 0), Side(22, 1, 12, 8)),
 ])
 def test_fast_odds_equal_brute_force_for_burst_3(active: Side, reactive: Side) -> None:
-    """"BS Attack Roll and Burst": a Burst 3 active roll against one reactive die, all
-    160,000 rolls enumerated."""
+    """infinity-n3-intro.md "BS Attack Roll and Burst": a Burst 3 active roll against one reactive
+    die, all 160,000 rolls enumerated."""
     assert exchange_odds(active, reactive) == brute_force_odds(active, reactive)
 
 
 def test_equal_attributes_burst_1_by_hand() -> None:
-    """"Rolls" Face to Face, worked by hand for 10 against 10: both fail 1/4; the same
-    success on both dice (10 of 400 rolls, Criticals included) cancels; the rest splits
+    """infinity-n3-intro.md "Rolls" Face to Face, worked by hand for 10 against 10: both fail 1/4;
+    the same success on both dice (10 of 400 rolls, Criticals included) cancels; the rest splits
     evenly: nobody 27.50%, each side 36.25%."""
     odds = exchange_odds(Side(10), Side(10))
     assert odds.nobody == Fraction(11, 40)
@@ -47,8 +47,8 @@ def test_equal_attributes_burst_1_by_hand() -> None:
 
 
 def test_normal_roll_hits_and_wounds_by_hand() -> None:
-    """"BS ATTACK" Normal Roll and "ARMOR AND DAMAGE": BS 13 hits on 1-12 (60%) and is
-    Critical on 13 (5%); against ARM 1 and Damage 13 an ARM Roll fails on 1-12, so Wounds
+    """infinity-n3-intro.md "BS ATTACK" Normal Roll and "ARMOR AND DAMAGE": BS 13 hits on 1-12 (60%)
+    and is Critical on 13 (5%); against ARM 1 and Damage 13 an ARM Roll fails on 1-12, so Wounds
     are 0.60 x 12/20 + 0.05 = 41%."""
     odds = exchange_odds(Side(13, 1, 13), Side(0, 0, None, 1))
     assert odds.active_hits == {(0, 0): Fraction(7, 20), (1, 0): Fraction(3, 5),
@@ -57,23 +57,25 @@ def test_normal_roll_hits_and_wounds_by_hand() -> None:
 
 
 def test_burst_3_misses_only_when_every_die_fails() -> None:
-    """"BS Attack Roll and Burst": with BS 13 and Burst 3 no hit is (7/20)^3 = 4.2875%."""
+    """infinity-n3-intro.md "BS Attack Roll and Burst": with BS 13 and Burst 3 no hit is (7/20)^3 =
+    4.2875%."""
     odds = exchange_odds(Side(13, 3, 13), None)
     assert odds.active_hits[(0, 0)] == Fraction(343, 8000)
     assert odds.nobody == Fraction(343, 8000)
 
 
 def test_partial_cover_on_the_arm_roll_by_hand() -> None:
-    """"Cover": +3 ARM. ARM 1 + 3 against Damage 13 fails on 1-9: one hit wounds 9/20."""
+    """infinity-n3-intro.md "Cover": +3 ARM. ARM 1 + 3 against Damage 13 fails on 1-9: one hit
+    wounds 9/20."""
     odds = exchange_odds(Side(12, 1, 13), Side(0, 0, None, 4))
     assert odds.wounds_on_reactive is not None
     assert odds.wounds_on_reactive[1] == Fraction(11, 20) * Fraction(9, 20) + Fraction(1, 20)
 
 
 def test_target_above_20_against_target_1_by_hand() -> None:
-    """"Rolls": target 20 always succeeds, Critical on 20; target 1 succeeds only with a
-    Critical 1. The reactive side wins 19/400 (its Critical against a non-Critical), nobody
-    1/400 (two Criticals cancel), the active side the other 95%."""
+    """infinity-n3-intro.md "Rolls": target 20 always succeeds, Critical on 20; target 1 succeeds
+    only with a Critical 1. The reactive side wins 19/400 (its Critical against a non-Critical),
+    nobody 1/400 (two Criticals cancel), the active side the other 95%."""
     odds = exchange_odds(Side(20), Side(1))
     assert odds.reactive_hits[(1, 1)] == Fraction(19, 400)
     assert odds.nobody == Fraction(1, 400)
@@ -81,7 +83,8 @@ def test_target_above_20_against_target_1_by_hand() -> None:
 
 
 def test_a_target_of_zero_never_succeeds_and_25_always_does() -> None:
-    """"Rolls": target 0 or less always fails; target 25 always succeeds, Critical on 15-20."""
+    """infinity-n3-intro.md "Rolls": target 0 or less always fails; target 25 always succeeds,
+    Critical on 15-20."""
     assert exchange_odds(Side(0, 4, 13), None).active_hits == {(0, 0): 1}
     odds = exchange_odds(Side(25, 1), None)
     assert odds.active_hits == {(0, 0): 0, (1, 0): Fraction(14, 20), (1, 1): Fraction(6, 20)}
@@ -101,14 +104,15 @@ def test_every_distribution_sums_to_one_up_to_burst_6() -> None:
 
 
 def test_a_dodge_does_no_damage() -> None:
-    """"DODGE": a successful Dodge avoids the attack; it wounds nobody."""
+    """infinity-n3-intro.md "DODGE": a successful Dodge avoids the attack; it wounds nobody."""
     odds = exchange_odds(Side(14, 3, 13), Side(11, 1, None))
     assert odds.wounds_on_active is None
     assert odds.reactive_success_probability > 0
 
 
 def test_bursts_out_of_bounds_are_refused() -> None:
-    """"BS Attack Roll and Burst": the reactive side always rolls 1; the odds take Burst 1-6."""
+    """infinity-n3-intro.md "BS Attack Roll and Burst": the reactive side always rolls 1; the odds
+    take Burst 1-6."""
     with pytest.raises(ValueError, match="Burst"):
         exchange_odds(Side(12, 7), None)
     with pytest.raises(ValueError, match="1 die"):
@@ -116,9 +120,9 @@ def test_bursts_out_of_bounds_are_refused() -> None:
 
 
 def test_face_to_face_tables_match_the_published_infinity_dice_calculator() -> None:
-    """"Rolls" Face to Face, against the published Infinity Dice Calculator (inf-dice by
-    Jonathan Polley, its regression run `9 3 ... 12 1`: BS 9 with Burst 3 against BS 12 with
-    Burst 1), whose hit/Critical counts over the 160,000 rolls are printed in its test
+    """infinity-n3-intro.md "Rolls" Face to Face, against the published Infinity Dice Calculator
+    (inf-dice by Jonathan Polley, its regression run `9 3 ... 12 1`: BS 9 with Burst 3 against BS
+    12 with Burst 1), whose hit/Critical counts over the 160,000 rolls are printed in its test
     script. Its "Hits h Crits c" are non-Critical hits and Criticals (our key is (h+c, c))."""
     odds = exchange_odds(Side(9, 3), Side(12, 1))
     published_active = {(0, 1): 12045, (0, 2): 807, (0, 3): 19, (1, 0): 39948,

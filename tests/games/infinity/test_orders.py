@@ -19,8 +19,8 @@ def _refused(state: State, text: str) -> IllegalAction:
 
 
 def test_move_uses_the_first_mov_value_then_the_second() -> None:
-    """infinity-n3-intro.md "MOVE": up to the first MOV value, the second value for a second
-    Move in the same Order."""
+    """infinity-n3-intro.md "MOVE": up to the first MOV value, the second value for a second Move in
+    the same Order."""
     state = new_state()
     play(state, "move Ann Iguana 6 4")
     error = _refused(state, "move Ann Iguana 6.5")
@@ -31,8 +31,8 @@ def test_move_uses_the_first_mov_value_then_the_second() -> None:
 
 
 def test_a_move_ending_in_base_contact_enables_cc_and_forbids_bs() -> None:
-    """"CC ATTACK": only in base to base contact; "BS ATTACK": not in base to base contact
-    with an enemy."""
+    """infinity-n3-intro.md "CC ATTACK": only in base to base contact; "BS ATTACK": not in base to
+    base contact with an enemy."""
     state = new_state()
     assert _refused(state, "cc Ann Fusilier knife Grenzer").code == "no_base_contact"
     state, _ = play(state, "move Ann Fusilier 4 contact:Grenzer", "pass Ben")
@@ -46,7 +46,8 @@ def test_a_move_ending_in_base_contact_enables_cc_and_forbids_bs() -> None:
 
 
 def test_range_picks_the_modifier_and_out_of_range_is_refused() -> None:
-    """"BS ATTACK": measure the distance and apply the MOD ("COMBI RIFLE" bands)."""
+    """infinity-n3-intro.md "BS ATTACK": measure the distance and apply the MOD ("COMBI RIFLE"
+    bands)."""
     state = new_state()
     _, events = play(state, "shoot Ann Fusilier combi_rifle Grenzer@20", "pass Ben",
                      "roll 20 20 20")
@@ -56,7 +57,8 @@ def test_range_picks_the_modifier_and_out_of_range_is_refused() -> None:
 
 
 def test_partial_cover_takes_3_from_bs_and_adds_3_to_arm() -> None:
-    """"Cover": Partial Cover imposes -3 on the attacker's BS and +3 on the target's ARM."""
+    """infinity-n3-intro.md "Cover": Partial Cover imposes -3 on the attacker's BS and +3 on the
+    target's ARM."""
     state = new_state()
     state, events = play(state, "shoot Ann Fusilier combi_rifle Grenzer@12+cover", "pass Ben",
                          "roll 1 20 20")
@@ -68,8 +70,8 @@ def test_partial_cover_takes_3_from_bs_and_adds_3_to_arm() -> None:
 
 
 def test_a_critical_wounds_without_an_arm_roll_and_w_counts_down() -> None:
-    """"ARMOR AND DAMAGE": a Critical takes a Wound with no ARM Roll; the trooper is removed
-    on losing its last Wound (the Iguana has W 3)."""
+    """infinity-n3-intro.md "ARMOR AND DAMAGE": a Critical takes a Wound with no ARM Roll; the
+    trooper is removed on losing its last Wound (the Iguana has W 3)."""
     state = new_state()
     state, events = play(state, "end Ann", "shoot Ben Grenzer combi_rifle Iguana@12",
                          "pass Ann", "roll 15 20 20")
@@ -79,9 +81,9 @@ def test_a_critical_wounds_without_an_arm_roll_and_w_counts_down() -> None:
 
 
 def test_split_burst_resolves_one_face_to_face_per_target_in_declared_order() -> None:
-    """"BS Attack Roll and Burst": the Burst is split during the declaration; each Face to
-    Face Roll is rolled separately in the order the Active Player wishes; the Reactive
-    Player's Burst is always 1; "DODGE": a PH Roll against the attack."""
+    """infinity-n3-intro.md "BS Attack Roll and Burst": the Burst is split during the declaration;
+    each Face to Face Roll is rolled separately in the order the Active Player wishes; the
+    Reactive Player's Burst is always 1; "DODGE": a PH Roll against the attack."""
     state = new_state()
     state, _ = play(state, "shoot Ann Fusilier combi_rifle Daturazi@12*1 Grenzer@12*2",
                     "aro Ben Grenzer dodge", "aro Ben Daturazi shoot combi_rifle Fusilier@12")
@@ -97,14 +99,15 @@ def test_split_burst_resolves_one_face_to_face_per_target_in_declared_order() ->
 
 
 def test_declaring_more_dice_than_the_burst_is_refused() -> None:
-    """"BS Attack Roll and Burst": as many shots as the Burst value."""
+    """infinity-n3-intro.md "BS Attack Roll and Burst": as many shots as the Burst value."""
     error = _refused(new_state(), "shoot Ann Fusilier combi_rifle Daturazi@12*2 Grenzer@12*2")
     assert error.code == "burst_exceeded"
 
 
 def test_a_successful_dodge_allows_2_inches_not_into_base_contact() -> None:
-    """"DODGE": a trooper in its Reactive Turn that Dodges successfully may move up to 2
-    inches, not into base to base contact with an enemy; only an attacked trooper Dodges."""
+    """infinity-n3-intro.md "DODGE": a trooper in its Reactive Turn that Dodges successfully may
+    move up to 2 inches, not into base to base contact with an enemy; only an attacked trooper
+    Dodges."""
     state = new_state()
     state, _ = play(state, "shoot Ann Fusilier combi_rifle Grenzer@12")
     assert _refused(state, "aro Ben Daturazi dodge").code == "nothing_to_dodge"
@@ -117,8 +120,8 @@ def test_a_successful_dodge_allows_2_inches_not_into_base_contact() -> None:
 
 
 def test_surviving_an_attack_from_behind_lets_the_target_turn() -> None:
-    """"ARMOR AND DAMAGE": a trooper surviving an Attack from outside its 180 degree arc can
-    turn to face the attacker at the end of the Order."""
+    """infinity-n3-intro.md "ARMOR AND DAMAGE": a trooper surviving an Attack from outside its 180
+    degree arc can turn to face the attacker at the end of the Order."""
     state = new_state()
     state, _ = play(state, "shoot Ann Fusilier combi_rifle Grenzer@12+behind", "pass Ben",
                     "roll 20 20 20")
@@ -128,8 +131,8 @@ def test_surviving_an_attack_from_behind_lets_the_target_turn() -> None:
 
 
 def test_aros_react_to_the_active_trooper_once_each() -> None:
-    """"INFINITY: GAME SUMMARY": the opponent reacts to the actions of the active trooper
-    (Automatic Reaction Orders)."""
+    """infinity-n3-intro.md "INFINITY: GAME SUMMARY": the opponent reacts to the actions of the
+    active trooper (Automatic Reaction Orders)."""
     state, _ = play(new_state(), "move Ann Fusilier 4")
     assert _refused(state, "aro Ben Grenzer shoot combi_rifle Iguana@12").code == "aro_target"
     state, _ = play(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
@@ -138,8 +141,8 @@ def test_aros_react_to_the_active_trooper_once_each() -> None:
 
 
 def test_an_aro_uses_the_distance_measured_for_the_order() -> None:
-    """"BS ATTACK": the distance between the two troopers is measured once; the ARO of a
-    target shoots back over the same distance."""
+    """infinity-n3-intro.md "BS ATTACK": the distance between the two troopers is measured once; the
+    ARO of a target shoots back over the same distance."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12")
     error = _refused(state, "aro Ben Grenzer shoot combi_rifle Fusilier@20")
     assert error.code == "distance_mismatch" and "12 inches" in error.reason
@@ -147,13 +150,15 @@ def test_an_aro_uses_the_distance_measured_for_the_order() -> None:
 
 
 def test_hidden_troopers_cannot_be_targeted() -> None:
-    """"OPEN AND PRIVATE INFORMATION": a Hidden Deployment trooper is not on the table."""
+    """infinity-n3-intro.md "OPEN AND PRIVATE INFORMATION": a Hidden Deployment trooper is not on
+    the table."""
     error = _refused(new_state(), "shoot Ann Fusilier combi_rifle Spektr@12")
     assert error.code == "not_on_table"
 
 
 def test_dice_are_due_before_anything_else_and_must_match() -> None:
-    """"Rolls": the dice of the declared rolls come next, one d20 per die declared."""
+    """infinity-n3-intro.md "Rolls": the dice of the declared rolls come next, one d20 per die
+    declared."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12", "pass Ben")
     assert _refused(state, "move Ann Iguana 2").code == "dice_due"
     assert _refused(state, "roll 1 2").code == "wrong_dice"
@@ -163,8 +168,8 @@ def test_dice_are_due_before_anything_else_and_must_match() -> None:
 
 
 def test_the_order_pool_turns_rounds_and_objective_points_decide_the_winner() -> None:
-    """"INFINITY: GAME SUMMARY": rounds, each player's Active Turn with Orders, and the winner
-    by Objective Points and then Victory Points at the end of the game."""
+    """infinity-n3-intro.md "INFINITY: GAME SUMMARY": rounds, each player's Active Turn with Orders,
+    and the winner by Objective Points and then Victory Points at the end of the game."""
     state = new_state()
     assert state.orders == 2
     state, events = play(state, "move Ann Fusilier 4", "pass Ben")

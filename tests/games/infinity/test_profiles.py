@@ -23,8 +23,8 @@ def test_the_shipped_file_has_every_trooper_the_rulebook_names() -> None:
     (0, 3), (8, 3), (8.01, 3), (16, 3), (16.5, -3), (32, -3), (40, -6), (48, -6), (48.5, None),
 ])
 def test_combi_rifle_range_bands(distance: float, modifier: int | None) -> None:
-    """infinity-n3-intro.md "COMBI RIFLE" Distance Modifiers: 0-8 +3, 8-16 +3, 16-32 -3,
-    32-48 -6, beyond 48 out of range; "BS ATTACK": measure, then apply the MOD."""
+    """infinity-n3-intro.md "COMBI RIFLE" Distance Modifiers: 0-8 +3, 8-16 +3, 16-32 -3, 32-48 -6,
+    beyond 48 out of range; "BS ATTACK": measure, then apply the MOD."""
     rifle = load_catalogue(*PROFILES).weapons["combi_rifle"]
     assert rifle.range_modifier(distance) == modifier
     assert (rifle.damage.value, rifle.burst) == (13, 3)
