@@ -1,0 +1,269 @@
+"""Camera sources behind one small interface: Picamera2, ``cv2.VideoCapture``, replays.
+
+Every source has ``open()``, ``read() -> frame | None`` (None: no frame, the camera is gone
+or the replay ended), ``close()`` (idempotent), and is a context manager. Frames are BGR
+``uint8`` arrays.
+
+- :class:`PiCameraSource`: a Raspberry Pi camera module through Picamera2 (Raspberry Pi OS
+  Bookworm), with auto-exposure and auto white balance switched off after a settling time so
+  colours stay stable from frame to frame. ``picamera2`` is imported only when opened.
+- :class:`VideoCaptureSource`: a USB webcam (device index) or a video file, via OpenCV.
+- :class:`FolderSource`: the image files of a folder in name order (replay), optionally
+  looping.
+
+:func:`open_source` picks one from a short spec: ``"pi"``, ``"usb:0"``, a video file path or
+a folder path.
+
+Example:
+    >>> import tempfile, pathlib, cv2, numpy as np
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = cv2.imwrite(str(folder / "a.png"), np.zeros((4, 4, 3), np.uint8))
+    >>> with open_source(str(folder)) as source:
+    ...     source.read().shape
+    (4, 4, 3)
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import cv2
+import numpy as np
+
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")
+VIDEO_SUFFIXES = (".avi", ".mp4", ".mkv", ".mjpg", ".mov")
+
+
+class CaptureError(OSError):
+    """A camera or recording cannot be opened (the message says which and why)."""
+
+
+class FrameSource:
+    """Base of the sources: a context manager with idempotent :meth:`close`."""
+
+    name = "source"
+
+    def open(self) -> None:
+        """Open the device or recording.
+
+        Raises:
+            CaptureError: it cannot be opened.
+        """
+        raise NotImplementedError
+
+    def read(self) -> np.ndarray | None:
+        """The next frame, or None when there is none (device lost, replay over)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Release the device (safe to call twice)."""
+
+    def __enter__(self) -> FrameSource:
+        self.open()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()
+
+
+class VideoCaptureSource(FrameSource):
+    """A USB webcam (an int device index) or a video file, through ``cv2.VideoCapture``.
+
+    Args:
+        device: device index or video file path.
+        size: requested (width, height) for a webcam.
+        loop: start a video file again at its end.
+    """
+
+    def __init__(self, device: int | str, size: tuple[int, int] | None = None,
+                 loop: bool = False) -> None:
+        self.device = device
+        self.size = size
+        self.loop = loop
+        self.name = f"usb:{device}" if isinstance(device, int) else str(device)
+        self._cap: cv2.VideoCapture | None = None
+
+    def open(self) -> None:
+        """Open the webcam or file."""
+        self.close()
+        cap = cv2.VideoCapture(self.device)
+        if not cap.isOpened():
+            cap.release()
+            raise CaptureError(f"{self.name}: cannot open (unplugged, busy or not a video?)")
+        if self.size is not None:
+            cap.set(cv2.CAP_PROP_FRAME_WIDTH, self.size[0])
+            cap.set(cv2.CAP_PROP_FRAME_HEIGHT, self.size[1])
+        self._cap = cap
+
+    def read(self) -> np.ndarray | None:
+        """The next frame, or None."""
+        if self._cap is None:
+            return None
+        ok, frame = self._cap.read()
+        if not ok and self.loop and isinstance(self.device, str):
+            self._cap.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            ok, frame = self._cap.read()
+        return frame if ok else None
+
+    def close(self) -> None:
+        """Release the capture."""
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+
+class FolderSource(FrameSource):
+    """The images of a folder, in file-name order (a recorded table, for replays and tests).
+
+    Args:
+        folder: the folder.
+        loop: start again after the last image.
+    """
+
+    def __init__(self, folder: Path | str, loop: bool = False) -> None:
+        self.folder = Path(folder)
+        self.loop = loop
+        self.name = str(folder)
+        self._files: list[Path] = []
+        self._next = 0
+
+    def open(self) -> None:
+        """List the images."""
+        if not self.folder.is_dir():
+            raise CaptureError(f"{self.folder}: not a folder")
+        self._files = sorted(p for p in self.folder.iterdir()
+                             if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self._files:
+            raise CaptureError(f"{self.folder}: no images ({', '.join(IMAGE_SUFFIXES)})")
+        self._next = 0
+
+    def read(self) -> np.ndarray | None:
+        """The next image, or None after the last one (unless looping)."""
+        if self._next >= len(self._files):
+            if not (self.loop and self._files):
+                return None
+            self._next = 0
+        path = self._files[self._next]
+        self._next += 1
+        frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if frame is None:
+            raise CaptureError(f"{path}: not a readable image")
+        return frame
+
+    def close(self) -> None:
+        """Forget the file list."""
+        self._files = []
+
+
+class PiCameraSource(FrameSource):
+    """A Raspberry Pi camera module through Picamera2, with colours held steady.
+
+    Auto-exposure and auto white balance run for ``settle_s`` seconds, then the exposure
+    time, analogue gain and colour gains they reached are fixed (or the given ones are used
+    from the start), so a block's colour does not drift when a hand passes.
+
+    Args:
+        size: (width, height) of the frames.
+        settle_s: seconds of automatic adjustment before fixing the controls.
+        exposure_us: fixed exposure time (None: learn it while settling).
+        colour_gains: fixed (red, blue) gains (None: learn them while settling).
+        analogue_gain: fixed sensor gain (None: learn it while settling).
+    """
+
+    name = "pi"
+
+    def __init__(self, size: tuple[int, int] = (1280, 720), settle_s: float = 1.5,
+                 exposure_us: int | None = None,
+                 colour_gains: tuple[float, float] | None = None,
+                 analogue_gain: float | None = None) -> None:
+        self.size = size
+        self.settle_s = settle_s
+        self.exposure_us = exposure_us
+        self.colour_gains = colour_gains
+        self.analogue_gain = analogue_gain
+        self._camera: Any = None
+
+    def open(self) -> None:
+        """Start the camera and fix its exposure and colour gains."""
+        self.close()
+        try:
+            picamera2 = importlib.import_module("picamera2")
+        except ImportError as exc:
+            raise CaptureError("pi: the picamera2 module is missing (on Raspberry Pi OS: "
+                               "sudo apt install python3-picamera2)") from exc
+        try:
+            camera = picamera2.Picamera2()
+            config = camera.create_video_configuration(
+                main={"size": self.size, "format": "RGB888"})
+            camera.configure(config)
+            camera.start()
+        except Exception as exc:  # the library raises RuntimeError, IndexError, OSError...
+            raise CaptureError(f"pi: cannot start the camera: {exc}") from exc
+        self._camera = camera
+        self._fix_controls()
+
+    def _fix_controls(self) -> None:
+        camera = self._camera
+        if None in (self.exposure_us, self.colour_gains, self.analogue_gain):
+            time.sleep(self.settle_s)
+            meta = camera.capture_metadata()
+            self.exposure_us = self.exposure_us or int(meta.get("ExposureTime", 10000))
+            self.analogue_gain = self.analogue_gain or float(meta.get("AnalogueGain", 1.0))
+            gains = meta.get("ColourGains", (1.5, 1.5))
+            self.colour_gains = self.colour_gains or (float(gains[0]), float(gains[1]))
+        camera.set_controls({"AeEnable": False, "AwbEnable": False,
+                             "ExposureTime": self.exposure_us,
+                             "AnalogueGain": self.analogue_gain,
+                             "ColourGains": self.colour_gains})
+
+    def read(self) -> np.ndarray | None:
+        """The next frame (BGR), or None if the camera stopped answering."""
+        if self._camera is None:
+            return None
+        try:
+            # Picamera2's "RGB888" is stored B, G, R in memory: already OpenCV's order.
+            return np.asarray(self._camera.capture_array("main"))
+        except Exception:  # a camera that vanished raises from deep in libcamera
+            return None
+
+    def close(self) -> None:
+        """Stop and release the camera."""
+        if self._camera is not None:
+            try:
+                self._camera.stop()
+                self._camera.close()
+            finally:
+                self._camera = None
+
+
+def open_source(spec: str, size: tuple[int, int] | None = None, loop: bool = False
+                ) -> FrameSource:
+    """Make (not yet open) a source from a spec.
+
+    Args:
+        spec: ``"pi"``, ``"usb:N"`` (webcam N), a video file or a folder of images.
+        size: requested frame size for cameras.
+        loop: replay files or folders endlessly.
+
+    Raises:
+        CaptureError: the spec names nothing usable.
+    """
+    if spec == "pi":
+        return PiCameraSource(size or (1280, 720))
+    if spec.startswith("usb:"):
+        try:
+            return VideoCaptureSource(int(spec[4:]), size)
+        except ValueError as exc:
+            raise CaptureError(f"{spec}: expected usb:N with N a device number") from exc
+    path = Path(spec)
+    if path.is_dir():
+        return FolderSource(path, loop)
+    if path.suffix.lower() in VIDEO_SUFFIXES and path.is_file():
+        return VideoCaptureSource(str(path), loop=loop)
+    raise CaptureError(f"{spec}: not 'pi', 'usb:N', a video file ({', '.join(VIDEO_SUFFIXES)}) "
+                       "or a folder of images")
