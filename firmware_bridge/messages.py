@@ -83,6 +83,11 @@ class LinkStatus:
     port: str = ""
     detail: str = ""
 
+    @property
+    def ok(self) -> bool:
+        """Whether the reader works (what the status light shows: ``report("reader", ok)``)."""
+        return self.state == "connected"
+
 
 Message = TagPresent | TagRemoved | Hello | Heartbeat | BridgeError | LinkStatus
 

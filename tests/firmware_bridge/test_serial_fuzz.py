@@ -103,13 +103,12 @@ def run_fuzz(symlink: Path, seed: int = 8) -> dict[str, float]:
                           on_frame=frames.append, heartbeat_timeout=60)
     with reader:
         assert hello.wait(5), "the reader never connected to the pty"
-        expected = 0
-        written = 0
+        stream = list(fuzz_stream(seed))
+        expected = sum(count for _, count in stream)
+        written = sum(len(chunk) for chunk, _ in stream)
         started = time.perf_counter()
-        for chunk, count in fuzz_stream(seed):
+        for chunk, _ in stream:
             pico.write(chunk)
-            written += len(chunk)
-            expected += count
         deadline = time.monotonic() + 120
         while len(frames) < expected + 1 and time.monotonic() < deadline:
             time.sleep(0.01)
