@@ -150,3 +150,16 @@ def test_an_inconsistent_deck_is_refereed_with_a_warning(tmp_path: Path) -> None
     assert status == 0 and out.startswith("ok       shuffle")
     assert f"warning: {deck}: 1 inconsistency with the rulebook" in err
     assert "exactly four crystal rooms (found 3)" in err
+
+
+def test_a_trap_is_announced_and_its_losses_described(tmp_path: Path) -> None:
+    """infinidungeon.md "Moving Room": a trapped doorway (the Den's west door, face 3)."""
+    record = ("shuffle den hall spring crypt armoury library shrine throne\n"
+              "go east\nroll 1 2 2 5 6\nreroll none\nassign 1:rat 2:spider 2:spider\n"
+              "go west\nroll 1 2 3 4 6\nreroll none\n")
+    status, out, _ = _run(tmp_path, record=record)
+    assert status == 0
+    lines = out.splitlines()
+    assert "ok       go west  -- trap! roll every die, lose those below 3" in lines
+    assert "ok       reroll none  -- lost 2 dice (3 left)" in lines
+    assert lines[-1].startswith("         room: Great Hall (hall, basic side")

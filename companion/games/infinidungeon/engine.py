@@ -267,7 +267,7 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
             "die_lost": lambda: f"lost {data['count']} di{'e' if data['count'] == 1 else 'ce'}"
                                 f" ({data['dice']} left)",
             "die_regained": lambda: f"regained {data['count']} di"
-                                    f"{'e' if data['count'] == 1 else 'ce'} ({data['dice']})",
+                                    f"{'e' if data['count'] == 1 else 'ce'} ({data['dice']} now)",
             "room_flipped": lambda: f"{data['card']} flips to its {data['side']} side",
             "crystal": lambda: f"crystal {data['count']} of 4",
             "deck_reshuffled": lambda: "deck reshuffled, Advanced sides down: "
