@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import cv2
@@ -92,6 +93,7 @@ class FlakyCamera(FrameSource):
             raise CaptureError("flaky: unplugged")
 
     def read(self) -> np.ndarray | None:
+        time.sleep(0.005)                     # a camera delivers at its frame rate
         self.frames += 1
         if self.frames == 3:
             return None
