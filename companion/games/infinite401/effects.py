@@ -42,12 +42,14 @@ def resolve(state: State, play: Play, card: AbilityCard) -> tuple[State, list[Ev
     """Apply ``card``'s effects for a checked ``play`` and place it on the Field.
 
     Returns:
-        The next state, the events, and the units moved (in order) for landing.
+        The next state, the events, and the units that landed (moved, in order, and not back
+        on the space they started the action on).
 
     Raises:
         IllegalAction: the targets are invalid or a unit would land on an unavailable space.
     """
     source, targets = check_targets(state, play, card)
+    before = {unit.name: unit.space for unit in state.units}
     events: list[Event] = []
     moved: list[str] = []
     statuses: list[tuple[str, str]] = []
@@ -71,7 +73,8 @@ def resolve(state: State, play: Play, card: AbilityCard) -> tuple[State, list[Ev
                     moved.append(subject.name)
     entry = FieldCard(card.name, play.side, state.turn, play.source, play.targets,
                       statuses=tuple(statuses), shields=tuple(shields))
-    return replace(state, field=(*state.field, entry)), events, moved
+    landed = [name for name in moved if state.unit(name).space != before[name]]
+    return replace(state, field=(*state.field, entry)), events, landed
 
 
 def _position(state: State, effect: Effect, name: str, reference: str) -> tuple[State, bool]:

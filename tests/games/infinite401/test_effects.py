@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.infinite401.helpers import kinds, place, play, refusal, started
+from tests.games.infinite401.helpers import DEFAULT_CARDS, kinds, place, play, refusal, started
 
 RED_STRIKE = ("Strike", "Chainbind", "Shockwave", "Snare")
 
@@ -88,3 +88,27 @@ def test_a_passive_with_effect_text_is_placed_at_the_start_of_each_turn() -> Non
     state, _ = play(state, "end blue", "end red")
     assert state.shield("B3") == 1 and state.actions_left == 2
     assert [e.card for e in state.field if e.passive] == ["Bulwark"]
+
+
+SWING = DEFAULT_CARDS + """
+[[abilities]]
+name = "Swing"
+type = "attack"
+text = "Push the target 1 space away, then pull it 1 space back."
+range = '''
+x x x
+x S x
+x x x
+'''
+effects = [{ move = "target", to = "away", of = "source", spaces = 1 },
+           { move = "target", to = "toward", of = "source", spaces = 1 }]
+"""
+
+
+def test_a_unit_moved_back_to_where_it_started_does_not_land() -> None:
+    """401-infinite.md "GLOSSARY" Land: to occupy a Space at the end of an Action that the Unit
+    was not occupying before (so it does not collect the HP token it already stood on)."""
+    state = started(blue=("Swing", "Guard", "Hex", "Escort"), cards=SWING)
+    state = place(state, R1="a4", B1="a3")
+    after, events = play(state, "play blue Swing B1 -> R1")
+    assert after.unit("R1").space == (0, 3) and events == [] and after.token == (0, 3)
