@@ -71,3 +71,31 @@ def test_a_file_that_is_not_toml_is_refused_with_its_name() -> None:
     """docs/401-infinite.md "Board files": the file is TOML."""
     with pytest.raises(SetupError, match=r"broken\.toml: not valid TOML"):
         load_board("broken.toml", "map = '''\n. .")
+
+
+def test_the_setup_needs_both_files_a_known_start_and_enough_cards() -> None:
+    """401-infinite.md "STARTING THE GAME": Competitor's Start selects 8 Ability Cards and 1
+    Passive, so a card file without them cannot be used for it."""
+    from companion.games.infinite401 import GAME
+    from tests.games.infinite401.helpers import DEFAULT_CARDS
+
+    board = ("b.toml", board_toml())
+    with pytest.raises(SetupError, match="no cards file"):
+        GAME.load_setup({"board": board}, {})
+    with pytest.raises(SetupError, match="not quick or competitor"):
+        GAME.load_setup({"board": board, "cards": ("c.toml", DEFAULT_CARDS)},
+                        {"start": "fast"})
+    few = DEFAULT_CARDS.split("[[passives]]")[0]
+    with pytest.raises(SetupError, match="1 passive for Competitor's Start") as error:
+        GAME.load_setup({"board": board, "cards": ("few.toml", few)}, {"start": "competitor"})
+    assert error.value.source == "few.toml"
+    assert GAME.load_setup({"board": board, "cards": ("few.toml", few)}, {}).start == "quick"
+
+
+def test_the_docstring_examples_use_the_shipped_cards() -> None:
+    """The example position's card text is a copy of cards/default.toml; it must not drift."""
+    from companion.games.infinite401.cardset import load_cards
+    from companion.games.infinite401.examples import EXAMPLE_CARDS_TOML
+    from tests.games.infinite401.helpers import DEFAULT_CARDS
+
+    assert load_cards("a", EXAMPLE_CARDS_TOML) == load_cards("b", DEFAULT_CARDS)

@@ -149,3 +149,26 @@ def test_no_unit_enters_the_opposing_base_while_an_opponent_is_on_it() -> None:
     assert error.code == "base_guarded" and "Runner's Rule" in str(error.rule)
     assert refusal(state, "move blue B1 c6 c7 d7").code == "base_guarded"
     assert "move blue B1 c7" not in [str(a) for a in GAME.legal_actions(state)]
+
+
+def test_a_unit_pushed_onto_the_opposing_base_scores_for_its_own_player() -> None:
+    """401-infinite.md "TECHNICALITIES" Runner's Rule: IF one of your Units lands on the
+    opponent's Base (by any means) - here Blue's Shockwave pushes R1 onto Blue's empty base,
+    and Red scores at once, during Blue's turn."""
+    hand = ("Shockwave", "Guard", "Hex", "Escort")
+    state = place(started(blue=hand), B1="a1", B2="b3", B3="g6", R1="b1", R2="a6")
+    state, events = play(state, "play blue Shockwave B1 -> R1")
+    assert state.unit("R1").space == (3, 0) and state.runners == ("R1",)
+    assert GAME.current_actor(state) == "red" and state.to_move == "blue"
+    state, events = play(state, "score red R1 c7 B3")
+    assert kinds(events) == ["runner_scored", "hp_changed"] and state.unit("B3").hp == 1
+    assert GAME.current_actor(state) == "blue" and state.actions_left == 1
+
+
+def test_an_ability_cannot_put_a_unit_on_a_guarded_opposing_base() -> None:
+    """401-infinite.md "TECHNICALITIES" Runner's Rule: units cannot enter the opponent Base
+    BY ANY MEANS while an opponent unit occupies one of its spaces (B3 still stands on e1)."""
+    hand = ("Shockwave", "Guard", "Hex", "Escort")
+    state = place(started(blue=hand), B1="a1", B2="b3", R1="b1")
+    error = refusal(state, "play blue Shockwave B1 -> R1")
+    assert error.code == "base_guarded" and "Runner's Rule" in str(error.rule)
