@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.core import RuleRef
-from companion.games.infinifield.contacts import LEVEL_TOLERANCE_MM, near_pairs
+from companion.games.infinifield.contacts import LEVEL_TOLERANCE_MM, NearPair, near_pairs
 from companion.games.infinifield.field import Field
 from companion.games.infinifield.geometry import (
     centroid,
@@ -93,7 +93,8 @@ def check_field(field: Field, mode: str) -> list[Violation]:
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     found: list[Violation] = []
-    found += _overlaps(field, mode)
+    pairs = near_pairs(field.blocks)
+    found += _overlaps(pairs, mode)
     if mode == "official":
         found += _tilted(field)
     if mode == "quickstart":
@@ -103,16 +104,16 @@ def check_field(field: Field, mode: str) -> list[Violation]:
     if mode == "official":
         found += _colour_rules(field)
         found += _unstable(field)
-        found += _unclear_gaps(field)
+        found += [] if field.explicit else _unclear_gaps(pairs)
     return found
 
 
-def _overlaps(field: Field, mode: str) -> list[Violation]:
+def _overlaps(pairs: list[NearPair], mode: str) -> list[Violation]:
     return [Violation("overlapping", (p.first, p.second),
                       f"{p.first} and {p.second} overlap by {-p.gap:.1f} mm; blocks standing "
                       f"side by side cannot share space.",
                       _rule(mode, "step 1", "bullet 1 - blocks stand on a flat surface"))
-            for p in near_pairs(field.blocks) if p.overlapping]
+            for p in pairs if p.overlapping]
 
 
 def _tilted(field: Field) -> list[Violation]:
@@ -237,11 +238,9 @@ def _unstable(field: Field) -> list[Violation]:
     return found
 
 
-def _unclear_gaps(field: Field) -> list[Violation]:
-    if field.explicit:
-        return []
+def _unclear_gaps(pairs: list[NearPair]) -> list[Violation]:
     return [Violation("unclear_gap", (p.first, p.second),
                       f"{p.first} and {p.second} are {p.gap:.1f} mm apart: place blocks that "
                       f"do not touch at least half an inch (12.7 mm) apart.",
                       RuleRef("infinifield", OFFICIAL, "bullet 8"))
-            for p in near_pairs(field.blocks) if p.unclear]
+            for p in pairs if p.unclear]

@@ -280,27 +280,57 @@ def point_distance(point: Point, polygon: Polygon) -> float:
                for a, b in zip(polygon, polygon[1:] + polygon[:1], strict=True))
 
 
+def _half_planes(polygon: Polygon) -> list[tuple[float, float, float]]:
+    """``(nx, ny, c)`` per side, so that ``nx * x + ny * y - c`` is the inward distance."""
+    planes = []
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        length = math.hypot(x2 - x1, y2 - y1)
+        nx, ny = (y1 - y2) / length, (x2 - x1) / length
+        planes.append((nx, ny, nx * x1 + ny * y1))
+    return planes
+
+
 def fits_disc(polygon: Polygon, radius: float, obstacles: Sequence[Polygon],
               step: float = 1.0) -> bool:
     """Whether a disc of ``radius`` fits inside ``polygon`` clear of every obstacle.
 
-    Candidate centres are sampled on a grid of ``step`` millimetres (close enough for a pawn
-    on a block; the answer errs on the side of "does not fit" by at most ``step``).
+    Candidate centres are the centroid, then a coarse grid, then a grid of ``step``
+    millimetres (close enough for a pawn on a block; the answer errs on the side of "does not
+    fit" by at most ``step``).
 
     Example:
         >>> fits_disc(rectangle((0, 0), (40, 40)), 9, [rectangle((10, 0), (20, 40))])
         True
     """
+    inside = _half_planes(polygon)
+    blockers = [(obstacle, _half_planes(obstacle)) for obstacle in obstacles]
+    limit = radius - EPSILON
+
+    def fits(x: float, y: float) -> bool:
+        for nx, ny, c in inside:
+            if nx * x + ny * y - c < limit:
+                return False
+        for obstacle, planes in blockers:
+            outside = max(c - nx * x - ny * y for nx, ny, c in planes)
+            if outside < limit and (outside <= 0 or point_distance((x, y), obstacle) < limit):
+                return False
+        return True
+
+    if fits(*centroid(polygon)):
+        return True
     min_x, min_y, max_x, max_y = bounding_box(polygon)
-    x = min_x + radius
-    while x <= max_x - radius + EPSILON:
-        y = min_y + radius
-        while y <= max_y - radius + EPSILON:
-            centre = (x, y)
-            if inside_margin(centre, polygon) >= radius - EPSILON and all(
-                    point_distance(centre, obstacle) >= radius - EPSILON
-                    for obstacle in obstacles):
-                return True
-            y += step
-        x += step
+    # A coarse pass (the extremes, the middle, every half radius) finds most free spots fast.
+    for spacing in (max(radius / 2, step), step):
+        for x in _positions(min_x + radius, max_x - radius, spacing):
+            for y in _positions(min_y + radius, max_y - radius, spacing):
+                if fits(x, y):
+                    return True
     return False
+
+
+def _positions(low: float, high: float, spacing: float) -> list[float]:
+    """``low``, ``high``, their middle, and every ``spacing`` from ``low`` (none if empty)."""
+    if high < low - EPSILON:
+        return []
+    count = int((high - low) / spacing + EPSILON)
+    return [low, high, (low + high) / 2, *(low + k * spacing for k in range(1, count + 1))]
