@@ -174,7 +174,10 @@ class BridgeReader:
         return LinkStatus("lost", device, "closed")
 
     def _send(self, port: serial.Serial, type_: int, payload: bytes = b"") -> None:
-        port.write(codec.encode_frame(type_, self._seq, payload))
+        try:
+            port.write(codec.encode_frame(type_, self._seq, payload))
+        except serial.SerialTimeoutException:  # the far end is not reading: not fatal
+            log.debug("bridge did not take a %s frame", codec.MESSAGE_NAMES.get(type_))
         self._seq = (self._seq + 1) & 0xFF
 
     def _handle(self, frame: codec.Frame) -> None:

@@ -40,14 +40,16 @@ class TableOutputs(CompositeDevice):
     Args:
         pins: the pin map (default: :func:`hardware.pins.load_pins`).
         pin_factory: gpiozero's pin factory (default: :func:`choose_pin_factory`).
-        ring_game: the game whose events drive the ring (only Infinifield has the counter).
+
+    The ring starts dark; only Infinifield's events move it. When an Infinifield round starts,
+    or after an ``undone`` event, the app shows the counter from the state:
+    ``outputs.ring.show(position, removal_due)``. The camera and the card reader report to
+    the status light: ``outputs.status.report("camera", ok)``.
     """
 
-    def __init__(self, pins: PinMap | None = None, *, pin_factory: Any = None,
-                 ring_game: bool = True) -> None:
+    def __init__(self, pins: PinMap | None = None, *, pin_factory: Any = None) -> None:
         pins = pins or load_pins()
         factory = pin_factory if pin_factory is not None else choose_pin_factory()
-        self.ring_game = ring_game
         self.pins = pins
         super().__init__(
             ring=TurnCounterRing(*(pins.ring[k] for k in ("one", "two", "three", "four", "x")),
@@ -66,13 +68,12 @@ class TableOutputs(CompositeDevice):
         """Show ``event``; return the pattern name started (``None``: silent or superseded)."""
         if self.closed:
             return None
-        if self.ring_game:
-            shown = ring_for(event)
-            if shown is not None:
-                try:
-                    self.ring.show(*shown)
-                except ValueError:
-                    log.warning("counter event with a bad position: %s", event.to_json())
+        shown = ring_for(event)
+        if shown is not None:
+            try:
+                self.ring.show(*shown)
+            except ValueError:
+                log.warning("counter event with a bad position: %s", event.to_json())
         name = sound_for(event)
         if name is None:
             return None

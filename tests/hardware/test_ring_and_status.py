@@ -36,6 +36,19 @@ def test_the_current_position_alone_is_lit(ring: TurnCounterRing) -> None:
         assert ring.position == position and not ring.removal_due
 
 
+def test_moving_on_switches_the_old_light_off_as_the_new_one_comes_on(
+        ring: TurnCounterRing) -> None:
+    ring.show(1)
+    one, two = ring.one.pin, ring.two.pin
+    one.clear_states()
+    two.clear_states()
+    time.sleep(0.1)
+    ring.show(2)
+    one.assert_states_and_times([(0, 1), (0.1, 0)])
+    two.assert_states_and_times([(0, 0), (0.1, 1)])
+    assert (len(one.states), len(two.states)) == (2, 2)
+
+
 def test_x_pulses_while_a_removal_is_due(ring: TurnCounterRing) -> None:
     """infinifield.md "Chase-and-capture" step 7: whoever puts the counter on X removes a
     block; X pulses (fades in and out, 0.5 s each way) until then."""
