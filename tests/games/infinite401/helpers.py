@@ -70,6 +70,7 @@ def place(state: State, **spaces: str | None) -> State:
     for name, where in spaces.items():
         unit = state.unit(name)
         space = parse_space(where) if where else None
+        assert space not in state.setup.board.walls, f"{where} is a wall"
         state = state.with_unit(replace(unit, space=space, hp=unit.hp if space else 0))
     return state
 
