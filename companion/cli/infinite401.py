@@ -105,8 +105,10 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     def show(session: Session, verdict: Verdict) -> dict[str, Any]:
         if not verdict.legal:
             return {}
-        if args.json:
-            return {"position": GAME.state_to_json(session.state)}
+        if args.json:  # the position without the setup files' texts
+            position = GAME.state_to_json(session.state)
+            position.pop("setup")
+            return {"position": position}
         return {"position": render(session.state).splitlines()}
 
     return run_referee(GAME, args, sources, options_from(args),

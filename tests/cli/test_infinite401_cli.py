@@ -118,3 +118,13 @@ def test_competitors_start_and_show(tmp_path: Path) -> None:
     assert status == 0
     assert "position:   hand Strike Lunge Guard Hex; stack 4 (top first: Serration " \
            "Chainbind Shockwave Escort), passive Bulwark" in out
+
+
+def test_show_in_json_carries_the_position_without_the_setup_texts(tmp_path: Path) -> None:
+    """Issue 4: units' HP, hands/stacks and actions left for a screen or log, per verdict."""
+    status, out, _ = run(tmp_path, OPENING + "move blue B1 c5\n", "--show", "--json")
+    assert status == 0
+    position = json.loads(out.splitlines()[-1])["position"]
+    assert "setup" not in position
+    assert position["units"][0] == ["B1", "blue", 2, [2, 4]]
+    assert position["actions_left"] == 1 and position["to_move"] == "blue"
