@@ -106,20 +106,24 @@ def bench_simulator(deck: Deck, games: int, seed: int) -> None:
     advised = time.perf_counter() - started
     rng = random.Random(seed)
     started = time.perf_counter()
-    wins = 0
+    wins = actions = 0
     for _ in range(games):
         state = GAME.initial_state(deck)
         while GAME.outcome(state) is None:
             action = GAME.sample_chance(state, rng) if GAME.is_chance(state) \
                 else rng.choice(list(GAME.legal_actions(state)))
             state = GAME.apply(state, action).state
+            actions += 1
         wins += state.result == "victory"
     plain = time.perf_counter() - started
     low, high = wilson_interval(wins, games)
-    print(f"simulator, advisor policy: {games / advised:8.0f} games/s; {report.describe()}")
-    print(f"baseline, random play    : {games / plain:8.0f} games/s; win rate "
-          f"{wins / games:.4f} (95% CI {low:.4f}-{high:.4f})")
-    print(f"ratio advisor policy / random play (games/s): {plain / advised:.2f}x")
+    print(f"simulator, advisor policy: {games / advised:8.0f} games/s, "
+          f"{report.actions / advised:8.0f} actions/s; {report.describe()}")
+    print(f"baseline, random play    : {games / plain:8.0f} games/s, {actions / plain:8.0f} "
+          f"actions/s; win rate {wins / games:.4f} (95% CI {low:.4f}-{high:.4f}); "
+          f"{actions / games:.1f} actions per game")
+    print(f"ratio advisor policy / random play: games/s {plain / advised:.2f}x, actions/s "
+          f"{(report.actions / advised) / (actions / plain):.2f}x")
 
 
 def main() -> None:

@@ -140,6 +140,7 @@ def simulate_games(source: tuple[str, str], games: int, seed: int | None, as_jso
         print(json.dumps({"deck": name, "games": report.games, "wins": report.wins,
                           "win_rate": report.rate, "ci95": [report.low, report.high],
                           "terminations": report.terminations, "seed": seed,
+                          "actions": report.actions,
                           "games_per_second": games / elapsed if elapsed else None}), file=out)
     else:
         print(f"{name}: {report.describe()}", file=out)

@@ -101,6 +101,7 @@ class SimulationReport:
         low: lower end of the 95% interval of the win rate.
         high: upper end.
         terminations: how the games ended, counted.
+        actions: actions played in all (rolls and shuffles included).
     """
 
     games: int
@@ -108,6 +109,7 @@ class SimulationReport:
     low: float
     high: float
     terminations: dict[str, int] = field(default_factory=dict)
+    actions: int = 0
 
     @property
     def rate(self) -> float:
@@ -117,8 +119,10 @@ class SimulationReport:
     def describe(self) -> str:
         """One line for the command line."""
         ends = ", ".join(f"{name} {count}" for name, count in sorted(self.terminations.items()))
+        length = self.actions / self.games if self.games else 0.0
         return (f"{self.games} games, {self.wins} won: win rate {self.rate:.4f} "
-                f"(95% CI {self.low:.4f}-{self.high:.4f}); endings: {ends}")
+                f"(95% CI {self.low:.4f}-{self.high:.4f}); endings: {ends}; "
+                f"{length:.1f} actions per game")
 
 
 def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -143,10 +147,12 @@ def simulate(deck: Deck, games: int, rng: random.Random) -> SimulationReport:
     Example: see the module docstring (``simulate(deck, 20, random.Random(7))``).
     """
     endings: Counter[str] = Counter()
-    wins = 0
+    wins = actions = 0
     for _ in range(games):
-        final = play_game(deck, rng)
+        record: list[Action] = []
+        final = play_game(deck, rng, record)
         endings[final.termination] += 1
         wins += final.result == "victory"
+        actions += len(record)
     low, high = wilson_interval(wins, games)
-    return SimulationReport(games, wins, low, high, dict(endings))
+    return SimulationReport(games, wins, low, high, dict(endings), actions)
