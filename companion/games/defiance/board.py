@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -109,11 +108,13 @@ class Board:
         flipped: spaces holding a face-down tile (they count as empty).
     """
 
-    __slots__ = ("flipped", "tiles", "walls")
+    __slots__ = ("flipped", "links", "tiles", "walls")
 
     def __init__(self, tiles: dict[Pos, str], walls: dict[Pos, frozenset[int]],
                  flipped: dict[Pos, str]) -> None:
         self.tiles, self.walls, self.flipped = tiles, walls, flipped
+        self.links: dict[Pos, tuple[Pos, ...]] = {}
+        """Space -> the active neighbours joined to it (filled in as queries need them)."""
 
     @classmethod
     def build(cls, placements: Iterable[Placement],
@@ -156,18 +157,27 @@ class Board:
             {(0, 0): 0}
         """
         blocked = set(occupied)
+        blocked.discard(start)
         found = {start: 0}
-        frontier = deque([start])
-        while frontier:
-            pos = frontier.popleft()
-            steps = found[pos]
-            if steps >= limit or (pos != start and pos in blocked):
-                continue
-            for direction in range(6):
-                nxt = neighbour(pos, direction)
-                if nxt not in found and self.joined(pos, direction):
-                    found[nxt] = steps + 1
-                    frontier.append(nxt)
+        if start not in self.tiles:
+            return found
+        links = self.links
+        frontier = [start]
+        steps = 0
+        while frontier and steps < limit:
+            steps += 1
+            following = []
+            for pos in frontier:
+                joined = links.get(pos)
+                if joined is None:
+                    joined = links[pos] = tuple(neighbour(pos, d) for d in range(6)
+                                                if self.joined(pos, d))
+                for nxt in joined:
+                    if nxt not in found:
+                        found[nxt] = steps
+                        if nxt not in blocked:
+                            following.append(nxt)
+            frontier = following
         return found
 
     def path_length(self, start: Pos, goal: Pos, occupied: Iterable[Pos] = ()) -> int | None:

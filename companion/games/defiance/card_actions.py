@@ -9,8 +9,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
 from companion.games.defiance.cardops import (
@@ -30,6 +28,7 @@ from companion.games.defiance.state import (
     State,
     Unit,
     board_view,
+    evolve,
     occupied,
     seat,
     timeline_limit,
@@ -90,9 +89,9 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
     if victim is not None:
         state = destroy_timeline_card(state, owner_name, victim)
     player = seat(state, action.actor)
-    state = with_seat(state, replace(player, hand=without_one(player.hand, card)))
+    state = with_seat(state, evolve(player, hand=without_one(player.hand, card)))
     owner = seat(state, owner_name)
-    return with_seat(state, replace(owner, timeline=(*owner.timeline,
+    return with_seat(state, evolve(owner, timeline=(*owner.timeline,
                                                      Prepared(card, state.turn_no))))
 
 
@@ -106,7 +105,7 @@ def play(state: State, action: Action, events: list[Event]) -> State:
     card_id = action.args[0]
     options = _options(action.args[1:], ("timeline", "replace"))
     player = seat(state, action.actor)
-    card = state.rules.card(card_id) if card_id in {c.id for c in state.rules.cards} else None
+    card = state.rules.card(card_id) if state.rules.has_card(card_id) else None
     if card is None:
         refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS)
     if "timeline" in options:
@@ -134,17 +133,17 @@ def play(state: State, action: Action, events: list[Event]) -> State:
         player = seat(state, action.actor)
         index = max(i for i, p in enumerate(player.timeline)
                     if p.card == card_id and p.turn < state.turn_no)
-        state = with_seat(state, replace(player, timeline=player.timeline[:index]
+        state = with_seat(state, evolve(player, timeline=player.timeline[:index]
                                           + player.timeline[index + 1:]))
     else:
         player = seat(state, action.actor)
-        state = with_seat(state, replace(player, hand=without_one(player.hand, card_id)))
+        state = with_seat(state, evolve(player, hand=without_one(player.hand, card_id)))
     if card.kind == "ability":
-        return replace(state, center=(*state.center, (action.actor, card_id)))
+        return evolve(state, center=(*state.center, (action.actor, card_id)))
     if slot >= 0:
         state = destroy_unit(state, action.actor, slot, events)
     player = seat(state, action.actor)
-    return with_seat(state, replace(player, group=(*player.group, Unit(card_id))))
+    return with_seat(state, evolve(player, group=(*player.group, Unit(card_id))))
 
 
 def _replace_slot(player: Seat, text: str | None) -> int:

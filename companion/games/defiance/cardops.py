@@ -9,8 +9,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.state import (
     HAND_LIMIT,
@@ -18,6 +16,7 @@ from companion.games.defiance.state import (
     Pending,
     State,
     deck_of,
+    evolve,
     faction_of,
     seat,
     timeline_limit,
@@ -58,14 +57,14 @@ def draw(state: State, name: str, count: int) -> State:
             if deck.discard:
                 state = owe(state, name, count - drawn)
             return state
-        state = with_deck(state, replace(deck, cards=deck.cards[1:]))
-        state = with_seat(state, replace(player, hand=sorted_hand(player.hand, deck.cards[0])))
+        state = with_deck(state, evolve(deck, cards=deck.cards[1:]))
+        state = with_seat(state, evolve(player, hand=sorted_hand(player.hand, deck.cards[0])))
     return state
 
 
 def owe(state: State, name: str, count: int) -> State:
     """Record ``count`` draws of ``name`` waiting for a reshuffle."""
-    return replace(state, owed=(*state.owed, (name, count)))
+    return evolve(state, owed=(*state.owed, (name, count)))
 
 
 def reshuffles_due(state: State) -> State:
@@ -73,12 +72,12 @@ def reshuffles_due(state: State) -> State:
     due = {p.who for p in state.pending if p.kind == "shuffle"}
     extra = tuple(Pending("shuffle", d.faction) for d in state.decks
                   if not d.cards and d.discard and d.faction not in due)
-    return replace(state, pending=state.pending + extra) if extra else state
+    return evolve(state, pending=state.pending + extra) if extra else state
 
 
 def settle_owed(state: State) -> State:
     """Make the draws that waited for a reshuffle."""
-    owed, state = state.owed, replace(state, owed=())
+    owed, state = state.owed, evolve(state, owed=())
     for name, count in owed:
         state = draw(state, name, count)
     return state
@@ -87,13 +86,13 @@ def settle_owed(state: State) -> State:
 def to_discard(state: State, card: str) -> State:
     """Put ``card`` on its faction's discard pile."""
     deck = deck_of(state, state.rules.card(card).faction)
-    return with_deck(state, replace(deck, discard=(*deck.discard, card)))
+    return with_deck(state, evolve(deck, discard=(*deck.discard, card)))
 
 
 def discard_from_hand(state: State, name: str, card: str) -> State:
     """``name`` discards one copy of ``card`` from hand."""
     player = seat(state, name)
-    state = with_seat(state, replace(player, hand=without_one(player.hand, card)))
+    state = with_seat(state, evolve(player, hand=without_one(player.hand, card)))
     return to_discard(state, card)
 
 
@@ -101,7 +100,7 @@ def destroy_unit(state: State, name: str, slot: int, events: list[Event]) -> Sta
     """Destroy the unit in ``slot`` (0-based) of ``name``'s group; tracks drop with it."""
     player = seat(state, name)
     unit = player.group[slot]
-    state = with_seat(state, replace(player, group=player.group[:slot] + player.group[slot + 1:]))
+    state = with_seat(state, evolve(player, group=player.group[:slot] + player.group[slot + 1:]))
     state = to_discard(state, unit.card)
     return enforce_timeline(state, name)
 
@@ -112,7 +111,7 @@ def destroy_timeline_card(state: State, name: str, card: str) -> State:
     for index in range(len(player.timeline) - 1, -1, -1):
         if player.timeline[index].card == card:
             timeline = player.timeline[:index] + player.timeline[index + 1:]
-            state = with_seat(state, replace(player, timeline=timeline))
+            state = with_seat(state, evolve(player, timeline=timeline))
             return to_discard(state, card)
     raise KeyError(card)
 
@@ -135,8 +134,8 @@ def discard_everything(state: State, name: str) -> State:
     player = seat(state, name)
     cards = (*player.hand, *(u.card for u in player.group), *(p.card for p in player.timeline))
     cards = (*cards, *(card for owner, card in state.center if owner == name))
-    state = with_seat(state, replace(player, hand=(), group=(), timeline=()))
-    state = replace(state, center=tuple(c for c in state.center if c[0] != name))
+    state = with_seat(state, evolve(player, hand=(), group=(), timeline=()))
+    state = evolve(state, center=tuple(c for c in state.center if c[0] != name))
     for card in cards:
         state = to_discard(state, card)
     return state

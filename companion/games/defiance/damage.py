@@ -9,7 +9,6 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 
 from companion.games.core import Event
 from companion.games.defiance.board import Pos, neighbour
@@ -18,6 +17,7 @@ from companion.games.defiance.state import (
     State,
     Unit,
     board_view,
+    evolve,
     occupied,
     seat,
     with_seat,
@@ -53,12 +53,12 @@ def damage_unit(state: State, name: str, slot: int, events: list[Event]) -> Stat
                                            "old": old, "new": old - 1}))
     if old - 1 <= 0:
         group = player.group[:slot] + player.group[slot + 1:]
-        state = with_seat(state, replace(player, group=group))
+        state = with_seat(state, evolve(player, group=group))
         state = to_discard(state, unit.card)
         return enforce_timeline(state, name)
-    group = (*player.group[:slot], replace(unit, damage=unit.damage + 1),
+    group = (*player.group[:slot], evolve(unit, damage=unit.damage + 1),
              *player.group[slot + 1:])
-    return with_seat(state, replace(player, group=group))
+    return with_seat(state, evolve(player, group=group))
 
 
 def damage_leader(state: State, name: str, amount: int, events: list[Event]) -> State:
@@ -66,7 +66,7 @@ def damage_leader(state: State, name: str, amount: int, events: list[Event]) -> 
     player = seat(state, name)
     new = max(0, player.health - amount)
     events.append(Event("health_changed", {"leader": name, "old": player.health, "new": new}))
-    state = with_seat(state, replace(player, health=new))
+    state = with_seat(state, evolve(player, health=new))
     return defeat(state, name, events) if new == 0 else state
 
 
@@ -91,7 +91,7 @@ def heal_leader(state: State, name: str, amount: int, events: list[Event]) -> St
     if new == player.health:
         return state
     events.append(Event("health_changed", {"leader": name, "old": player.health, "new": new}))
-    return with_seat(state, replace(player, health=new))
+    return with_seat(state, evolve(player, health=new))
 
 
 def defeat(state: State, name: str, events: list[Event], conceded: bool = False) -> State:
@@ -102,7 +102,7 @@ def defeat(state: State, name: str, events: list[Event], conceded: bool = False)
     """
     state = discard_everything(state, name)
     player = seat(state, name)
-    state = with_seat(state, replace(player, pos=None, health=LEADER_HEALTH,
+    state = with_seat(state, evolve(player, pos=None, health=LEADER_HEALTH,
                                      status="conceded" if conceded else "defeated",
                                      lose_turn=not conceded))
     events.append(Event("defeat", {"leader": name, "losers": [name],

@@ -11,13 +11,19 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
 from companion.games.defiance.data import ATTRIBUTES, BLANK, attribute_of, die_faces, face_letter
 from companion.games.defiance.refusals import CHECKS, GAMBITS, TURN, refuse
-from companion.games.defiance.state import Die, Pending, State, seat, track_level, with_seat
+from companion.games.defiance.state import (
+    Die,
+    Pending,
+    State,
+    evolve,
+    seat,
+    track_level,
+    with_seat,
+)
 
 CHECK_DICE = 4
 REROLL_LEVEL = 2
@@ -37,14 +43,14 @@ def declare_check(state: State, action: Action, events: list[Event]) -> State:
         refuse("bad_attribute", f"{action.args[0]} is not tide, power or fortitude.", CHECKS)
     if state.turn.check:
         refuse("already_rolled", "You make one action check per turn.", TURN)
-    turn = replace(state.turn, check=attribute)
-    return replace(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
+    turn = evolve(state.turn, check=attribute)
+    return evolve(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
 
 
 def roll(state: State, action: Action, events: list[Event]) -> State:
     """The chance outcome of the pending check, reroll or gambit roll."""
     due = state.pending[0]
-    state = replace(state, pending=state.pending[1:])
+    state = evolve(state, pending=state.pending[1:])
     if due.kind == "check":
         return _check_rolled(state, action)
     if due.kind == "reroll":
@@ -62,7 +68,7 @@ def _check_rolled(state: State, action: Action) -> State:
     strong = state.rules.leader(player.leader).strong
     if track_level(state, player, strong) >= ADD_DIE_LEVEL:
         dice = (*dice, Die(strong, face_letter(strong), added=True))
-    return replace(state, turn=replace(state.turn, dice=dice))
+    return evolve(state, turn=evolve(state.turn, dice=dice))
 
 
 def _rerolled(state: State, action: Action, index: int) -> State:
@@ -70,8 +76,8 @@ def _rerolled(state: State, action: Action, index: int) -> State:
     if len(action.args) != 1 or action.args[0] not in die_faces(die.kind):
         refuse("bad_roll", "A reroll rolls one die showing T, P, F or 0.", CHECKS, "Reroll")
     dice = list(state.turn.dice)
-    dice[index] = replace(die, face=action.args[0], rerolled=True)
-    return replace(state, turn=replace(state.turn, dice=tuple(dice)))
+    dice[index] = evolve(die, face=action.args[0], rerolled=True)
+    return evolve(state, turn=evolve(state.turn, dice=tuple(dice)))
 
 
 def _gambit_rolled(state: State, action: Action, name: str, events: list[Event]) -> State:
@@ -80,7 +86,7 @@ def _gambit_rolled(state: State, action: Action, name: str, events: list[Event])
     player = seat(state, name)
     success = int(action.args[0]) <= 3
     level = player.gambit + 1 if success else max(1, player.gambit - 1)
-    return with_seat(state, replace(player, gambit=level))
+    return with_seat(state, evolve(player, gambit=level))
 
 
 def _die(state: State, text: str) -> tuple[int, Die]:
@@ -113,8 +119,8 @@ def reroll(state: State, action: Action, events: list[Event]) -> State:
                "Reroll")
     if any(d.converted for d in state.turn.dice):
         refuse("reroll_after_convert", "Rerolls come before conversions.", CHECKS, "Convert")
-    turn = replace(state.turn, rerolled=(*state.turn.rerolled, die.kind))
-    return replace(state, turn=turn,
+    turn = evolve(state.turn, rerolled=(*state.turn.rerolled, die.kind))
+    return evolve(state, turn=turn,
                    pending=(*state.pending, Pending("reroll", action.actor, index)))
 
 
@@ -139,8 +145,8 @@ def convert(state: State, action: Action, events: list[Event]) -> State:
                f"{target} at its current level.", CHECKS, "Convert",
                face=die.face, target=target)
     dice = list(state.turn.dice)
-    dice[index] = replace(die, face=target, converted=True)
-    return replace(state, turn=replace(state.turn, dice=tuple(dice)))
+    dice[index] = evolve(die, face=target, converted=True)
+    return evolve(state, turn=evolve(state.turn, dice=tuple(dice)))
 
 
 def lock(state: State, action: Action, events: list[Event]) -> State:
@@ -148,7 +154,7 @@ def lock(state: State, action: Action, events: list[Event]) -> State:
     _unlocked(state)
     events.append(Event("dice_locked", {"leader": action.actor, "attribute": state.turn.check,
                                         "faces": [d.face for d in state.turn.dice]}))
-    return replace(state, turn=replace(state.turn, locked=True))
+    return evolve(state, turn=evolve(state.turn, locked=True))
 
 
 def available(state: State, face: str) -> int:
@@ -175,9 +181,9 @@ def spend(state: State, face: str, count: int, section: str, detail: str) -> Sta
     left = count
     for index, die in enumerate(dice):
         if left and die.face == face and not die.spent:
-            dice[index] = replace(die, spent=True)
+            dice[index] = evolve(die, spent=True)
             left -= 1
-    return replace(state, turn=replace(state.turn, dice=tuple(dice),
+    return evolve(state, turn=evolve(state.turn, dice=tuple(dice),
                                        spent=state.turn.spent + count))
 
 
@@ -188,4 +194,4 @@ def gambit(state: State, action: Action, events: list[Event]) -> State:
         refuse("off_board", "A leader off the board cannot interact.", "8.6 - Defeat and Respawn")
     if player.gambit >= GAMBIT_TOP:
         refuse("gambit_complete", "Level 4 of the gambit track is permanent.", GAMBITS)
-    return replace(state, pending=(*state.pending, Pending("gambit", action.actor)))
+    return evolve(state, pending=(*state.pending, Pending("gambit", action.actor)))

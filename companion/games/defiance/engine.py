@@ -8,7 +8,6 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.games.core import (
@@ -38,7 +37,7 @@ from companion.games.defiance.refusals import (
 )
 from companion.games.defiance.rules import Rules
 from companion.games.defiance.scoring import last_side_standing
-from companion.games.defiance.state import State, deck_of, seat
+from companion.games.defiance.state import State, deck_of, evolve, seat
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -138,7 +137,7 @@ class DefianceGame(Game[Rules, State, Action]):
                 new = last_side_standing(new, events)
             if new.phase == "turns" and not new.pending and new.turn.leader \
                     and seat(new, new.turn.leader).status != "active":
-                new = end_turn(replace(new, queue=()), events)
+                new = end_turn(evolve(new, queue=()), events)
             return Transition(new, tuple(events))
         except IllegalAction as refusal:
             raise refusal.with_action(str(action)) from None

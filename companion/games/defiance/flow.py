@@ -7,8 +7,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.board import Placement
 from companion.games.defiance.cardops import draw, new_deck, reshuffles_due
@@ -21,6 +19,7 @@ from companion.games.defiance.state import (
     Seat,
     State,
     Turn,
+    evolve,
     placement_at,
     seat,
     with_seat,
@@ -71,28 +70,28 @@ def announce_order(state: State, events: list[Event]) -> State:
     """Set this round's turn order and announce it."""
     order = turn_order(state)
     events.append(Event("turn_order", {"order": list(order)}))
-    return replace(state, order=order, index=0)
+    return evolve(state, order=order, index=0)
 
 
 def start_deploy(state: State, name: str) -> State:
     """A leader's deploy begins: draw 5 cards (setup step 7)."""
-    state = replace(state, turn=Turn(name, deploying=True, deploy_tide=DEPLOY_TIDE))
+    state = evolve(state, turn=Turn(name, deploying=True, deploy_tide=DEPLOY_TIDE))
     return reshuffles_due(draw(state, name, DEPLOY_DRAW))
 
 
 def after_tiles(state: State, events: list[Event]) -> State:
     """Setup step 5 done: turn order, round counter at 1, then leader choice."""
-    state = announce_order(replace(state, round=ROUND_START), events)
+    state = announce_order(evolve(state, round=ROUND_START), events)
     events.append(Event("round_changed", {"round": ROUND_START}))
-    return replace(state, step="leaders")
+    return evolve(state, step="leaders")
 
 
 def next_deploy(state: State, events: list[Event]) -> State:
     """The next leader deploys, or the first turn begins (setup steps 7-8)."""
     index = state.index + 1
     if index < len(state.order):
-        return start_deploy(replace(state, index=index), state.order[index])
-    state = replace(state, phase="turns", step="", index=0, turn=Turn())
+        return start_deploy(evolve(state, index=index), state.order[index])
+    state = evolve(state, phase="turns", step="", index=0, turn=Turn())
     return start_turn(state, events)
 
 
@@ -105,7 +104,7 @@ def end_turn(state: State, events: list[Event]) -> State:
 
     for _, card in state.center:
         state = to_discard(state, card)
-    state = replace(state, center=(), ignoring=(), queue=(), turn=Turn(),
+    state = evolve(state, center=(), ignoring=(), queue=(), turn=Turn(),
                     index=state.index + 1)
     return start_turn(reshuffles_due(state), events)
 
@@ -123,28 +122,28 @@ def start_turn(state: State, events: list[Event]) -> State:
             state = end_of_round(state, events)
             if state.phase == "over":
                 return state
-            state = replace(state, round=state.round + 1)
+            state = evolve(state, round=state.round + 1)
             events.append(Event("round_changed", {"round": state.round}))
             state = announce_order(state, events)
             continue
         name = state.order[state.index]
         player = seat(state, name)
         if player.status == "conceded" or (player.status == "defeated" and player.lose_turn):
-            state = with_seat(state, replace(player, lose_turn=False))
-            state = replace(state, index=state.index + 1)
+            state = with_seat(state, evolve(player, lose_turn=False))
+            state = evolve(state, index=state.index + 1)
             continue
         if player.status == "defeated":
             space = respawn_space(state)
             if space is None:
-                state = replace(state, index=state.index + 1)
+                state = evolve(state, index=state.index + 1)
                 continue
-            state = with_seat(state, replace(player, status="active", pos=space))
+            state = with_seat(state, evolve(player, status="active", pos=space))
             tile = placement_at(state, space)
             events.append(Event("turn_changed", {"leader": name}))
             events.append(Event("respawn", {"leader": name,
                                             "tile": tile.tile if tile else ""}))
-            state = replace(state, turn_no=state.turn_no + 1)
+            state = evolve(state, turn_no=state.turn_no + 1)
             return start_deploy(state, name)
         events.append(Event("turn_changed", {"leader": name}))
-        return replace(state, turn=Turn(name), turn_no=state.turn_no + 1)
+        return evolve(state, turn=Turn(name), turn_no=state.turn_no + 1)
     return finish(state, (), "no_turns", "none", "No leader can take a turn.", events)

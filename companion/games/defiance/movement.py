@@ -7,8 +7,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
 from companion.games.defiance.board import Pos, direction_to, parse_pos, world_walls
@@ -20,6 +18,7 @@ from companion.games.defiance.state import (
     Placement,
     State,
     board_view,
+    evolve,
     occupied,
     placed_ids,
     placement_at,
@@ -104,9 +103,9 @@ def move(state: State, action: Action, events: list[Event]) -> State:
     state = spend(state, "F", 1, TURN, "Fortitude Actions")
     if tile_id is not None:
         board_tiles = tuple(p for p in state.board if p.pos != dest)
-        state = replace(state, board=(*board_tiles,
+        state = evolve(state, board=(*board_tiles,
                                       Placement(tile_id, dest[0], dest[1], rotation, False)))
-    state = with_seat(state, replace(seat(state, action.actor), pos=dest))
+    state = with_seat(state, evolve(seat(state, action.actor), pos=dest))
     if regroup:
         state = draw(state, action.actor, 1)
         if tile_id is not None:
@@ -148,9 +147,9 @@ def flip(state: State, action: Action, events: list[Event]) -> State:
         refuse("nobody_to_push", "No leader is in that tile.", MOVEMENT, "Flipping Tiles")
     state = spend(state, "F", 1, TURN, "Fortitude Actions")
     if push is not None:
-        state = with_seat(state, replace(seat(state, pawns[dest]), pos=push))
-    board_tiles = tuple(replace(p, flipped=True) if p.pos == dest else p for p in state.board)
-    return replace(state, board=board_tiles)
+        state = with_seat(state, evolve(seat(state, pawns[dest]), pos=push))
+    board_tiles = tuple(evolve(p, flipped=True) if p.pos == dest else p for p in state.board)
+    return evolve(state, board=board_tiles)
 
 
 def push_spaces(state: State, dest: Pos) -> list[Pos]:

@@ -16,8 +16,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
 from companion.games.defiance.cardops import discard_from_hand, draw, to_discard, without_one
@@ -30,6 +28,7 @@ from companion.games.defiance.state import (
     Mechanic,
     Seat,
     State,
+    evolve,
     seat,
     track_level,
     with_seat,
@@ -67,7 +66,7 @@ def effect(state: State, action: Action, events: list[Event]) -> State:
         refuse("off_board", f"{target} is not on the board and cannot be targeted.",
                "8.6 - Defeat and Respawn")
     mechanic = Mechanic(action.actor, source, kind, target, int(count))
-    return replace(state, queue=(mechanic, *state.queue))
+    return evolve(state, queue=(mechanic, *state.queue))
 
 
 def step(state: State, action: Action, events: list[Event]) -> State:
@@ -81,9 +80,9 @@ def step(state: State, action: Action, events: list[Event]) -> State:
     if not in_play(state, top.owner, top.source) \
             or (top.target, top.source) in state.ignoring \
             or seat(state, top.target).status != "active":
-        return replace(state, queue=rest)
+        return evolve(state, queue=rest)
     left = top.steps - 1
-    state = replace(state, queue=((replace(top, steps=left, started=True),) if left else ())
+    state = evolve(state, queue=((evolve(top, steps=left, started=True),) if left else ())
                     + rest)
     if top.effect == "damage":
         return group_damage(state, top.target, events)
@@ -122,7 +121,7 @@ def block(state: State, action: Action, events: list[Event]) -> State:
         hand = without_one(hand, card)
     for card in action.args:
         state = discard_from_hand(state, action.actor, card)
-    return replace(state, queue=state.queue[1:],
+    return evolve(state, queue=state.queue[1:],
                    ignoring=(*state.ignoring, (action.actor, top.source)))
 
 
@@ -132,7 +131,7 @@ def resolved(state: State, action: Action, events: list[Event]) -> State:
     if (action.actor, card) not in state.center:
         refuse("not_resolving", f"{card} is not an ability of yours being resolved.", QUEUE)
     index = state.center.index((action.actor, card))
-    state = replace(state, center=state.center[:index] + state.center[index + 1:])
+    state = evolve(state, center=state.center[:index] + state.center[index + 1:])
     return to_discard(state, card)
 
 
@@ -157,7 +156,7 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
     index = ATTRIBUTES.index(what)
     change = list(player.track_adjust)
     change[index] += delta
-    return with_seat(state, replace(player, track_adjust=(change[0], change[1], change[2])))
+    return with_seat(state, evolve(player, track_adjust=(change[0], change[1], change[2])))
 
 
 def _role(state: State, role_id: str) -> int:
@@ -173,7 +172,7 @@ def score(state: State, action: Action, events: list[Event]) -> State:
     player = seat(state, action.actor)
     if role in player.roles:
         refuse("role_done", f"You have completed {role} already.", SKIRMISH)
-    player = replace(player, roles=tuple(sorted((*player.roles, role))),
+    player = evolve(player, roles=tuple(sorted((*player.roles, role))),
                      progress=tuple(p for p in player.progress if p[0] != role))
     events.append(Event("points_scored", {"leader": action.actor, "points": 1,
                                           "total": points(player)}))
@@ -191,7 +190,7 @@ def progress(state: State, action: Action, events: list[Event]) -> State:
                SKIRMISH)
     table = dict(player.progress)
     table[role] = done + 1
-    return with_seat(state, replace(player, progress=tuple(sorted(table.items()))))
+    return with_seat(state, evolve(player, progress=tuple(sorted(table.items()))))
 
 
 def claim(state: State, action: Action, events: list[Event]) -> State:
@@ -232,10 +231,10 @@ def concede(state: State, action: Action, events: list[Event]) -> State:
     if player.status == "conceded":
         refuse("conceded", "You have conceded already.", "8.6 - Defeat and Respawn")
     state = defeat(state, action.actor, events, conceded=True)
-    state = replace(state, order=tuple(n for n in state.order if n != action.actor),
+    state = evolve(state, order=tuple(n for n in state.order if n != action.actor),
                     index=state.index - (1 if action.actor in state.order[:state.index] else 0))
     if action.actor == turn.leader:
-        state = replace(state, index=state.index - 1)
+        state = evolve(state, index=state.index - 1)
         return end_turn(state, events)
     return state
 

@@ -8,6 +8,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from companion.games.defiance.data import Card, Chapter, Leader, Role, Tile
 
@@ -46,30 +47,47 @@ class Rules:
     targets: tuple[tuple[int, int], ...]
     chapter: Chapter | None
 
+    # Lookups are cached on the instance (not fields: equality, hashing and JSON ignore them).
+    @cached_property
+    def _leaders(self) -> dict[str, Leader]:
+        return {leader.id: leader for leader in self.leaders}
+
+    @cached_property
+    def _tiles(self) -> dict[str, Tile]:
+        return {tile.id: tile for tile in self.tiles}
+
+    @cached_property
+    def _cards(self) -> dict[str, Card]:
+        return {card.id: card for card in self.cards}
+
+    @cached_property
+    def _teams(self) -> dict[str, str]:
+        return dict(self.teams)
+
+    @cached_property
+    def printed_walls(self) -> dict[str, tuple[int, ...]]:
+        """Tile id -> its printed walls (for :meth:`Board.build`)."""
+        return {tile.id: tile.walls for tile in self.tiles}
+
     def leader(self, leader_id: str) -> Leader:
         """The leader called ``leader_id`` (exact id)."""
-        for leader in self.leaders:
-            if leader.id == leader_id:
-                return leader
-        raise KeyError(leader_id)
+        return self._leaders[leader_id]
 
     def tile(self, tile_id: str) -> Tile:
         """The tile called ``tile_id`` (exact id)."""
-        for tile in self.tiles:
-            if tile.id == tile_id:
-                return tile
-        raise KeyError(tile_id)
+        return self._tiles[tile_id]
 
     def card(self, card_id: str) -> Card:
         """The card called ``card_id`` (exact id)."""
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return self._cards[card_id]
+
+    def has_card(self, card_id: str) -> bool:
+        """Whether ``card_id`` is a card of the decks in play."""
+        return card_id in self._cards
 
     def team_of(self, player: str) -> str:
         """The team (side) of ``player``."""
-        return dict(self.teams)[player]
+        return self._teams[player]
 
     def team_members(self, team: str) -> tuple[str, ...]:
         """The players of ``team`` in seating order."""

@@ -8,10 +8,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from companion.games.core import Event
-from companion.games.defiance.state import Result, Seat, State, placement_at
+from companion.games.defiance.state import Result, Seat, State, evolve, placement_at
 
 TIEBREAKERS = ("partial_role_tokens", "cards_in_play", "gambit_level", "tile_influence")
 """Rulebook 1.1.1 "Tiebreaker", compared in this order."""
@@ -99,7 +98,7 @@ def finish(state: State, winners: tuple[str, ...], termination: str, tiebreaker:
                                       "termination": termination}))
     events.append(Event("victory", {"winners": list(winners), "termination": termination,
                                     "detail": detail}))
-    return replace(state, phase="over",
+    return evolve(state, phase="over",
                    result=Result(winners, termination, tiebreaker, detail, scores))
 
 

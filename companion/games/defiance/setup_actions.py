@@ -10,7 +10,6 @@ Example:
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
@@ -30,6 +29,7 @@ from companion.games.defiance.state import (
     State,
     Unit,
     deck_of,
+    evolve,
     placed_ids,
     seat,
     with_deck,
@@ -48,8 +48,8 @@ def shuffle(state: State, action: Action, events: list[Event]) -> State:
         refuse("not_this_deck", f"A shuffle of the {due.who} deck must list each of its "
                f"{sum(expected.values())} cards once, as many copies as the deck holds.",
                "8.5 - Decks, Piles, and Hands", "shuffle its discard pile to reset the deck")
-    state = with_deck(state, replace(deck, cards=action.args, discard=()))
-    state = replace(state, pending=state.pending[1:])
+    state = with_deck(state, evolve(deck, cards=action.args, discard=()))
+    state = evolve(state, pending=state.pending[1:])
     return reshuffles_due(settle_owed(state))
 
 
@@ -60,7 +60,7 @@ def reveal(state: State, action: Action, events: list[Event]) -> State:
             or not set(action.args) <= ids:
         refuse("bad_reveal", f"Reveal {state.rules.reveal} different Role cards of the Roles "
                "deck.", SKIRMISH, f"reveal {state.rules.reveal} Role cards")
-    return replace(state, roles=action.args, pending=state.pending[1:])
+    return evolve(state, roles=action.args, pending=state.pending[1:])
 
 
 def place(state: State, action: Action, events: list[Event]) -> State:
@@ -88,10 +88,10 @@ def place(state: State, action: Action, events: list[Event]) -> State:
         refuse("no_clear_path", "Orient the tile so no wall stands between it and the Rift.",
                SETUP, "step 5", tile=tile_id)
     placement = Placement(tile_id, space[0], space[1], rotation, False)
-    state = replace(state, board=(*state.board, placement))
-    state = with_seat(state, replace(seat(state, action.actor), pos=space))
+    state = evolve(state, board=(*state.board, placement))
+    state = with_seat(state, evolve(seat(state, action.actor), pos=space))
     if state.index + 1 < len(state.seats):
-        return replace(state, index=state.index + 1)
+        return evolve(state, index=state.index + 1)
     return after_tiles(state, events)
 
 
@@ -103,10 +103,10 @@ def choose_leader(state: State, action: Action, events: list[Event]) -> State:
                SETUP, "step 6")
     if any(s.leader == leader_id for s in state.seats):
         refuse("leader_taken", f"{leader_id} has already been chosen.", SETUP, "step 6")
-    state = with_seat(state, replace(seat(state, action.actor), leader=leader_id))
+    state = with_seat(state, evolve(seat(state, action.actor), leader=leader_id))
     if state.index + 1 < len(state.order):
-        return replace(state, index=state.index + 1)
-    state = replace(state, step="deploy", index=0)
+        return evolve(state, index=state.index + 1)
+    state = evolve(state, step="deploy", index=0)
     return start_deploy(state, state.order[0])
 
 
@@ -124,7 +124,7 @@ def mulligan(state: State, action: Action, events: list[Event]) -> State:
     for card in action.args:
         state = discard_from_hand(state, action.actor, card)
     state = draw(state, action.actor, len(action.args))
-    return reshuffles_due(replace(state, turn=replace(state.turn, mulliganed=True)))
+    return reshuffles_due(evolve(state, turn=evolve(state.turn, mulliganed=True)))
 
 
 def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
@@ -143,10 +143,10 @@ def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
                cost=card.cost, left=state.turn.deploy_tide)
     if len(player.group) >= GROUP_LIMIT:
         refuse("group_full", "A group holds at most 4 units.", CARDS, "Unit Cards")
-    state = with_seat(state, replace(player, hand=without_one(player.hand, card_id),
+    state = with_seat(state, evolve(player, hand=without_one(player.hand, card_id),
                                      group=(*player.group, Unit(card_id))))
-    turn = replace(state.turn, deploy_tide=state.turn.deploy_tide - card.cost, mulliganed=True)
-    return replace(state, turn=turn)
+    turn = evolve(state.turn, deploy_tide=state.turn.deploy_tide - card.cost, mulliganed=True)
+    return evolve(state, turn=turn)
 
 
 def ready(state: State, action: Action, events: list[Event]) -> State:
@@ -156,4 +156,4 @@ def ready(state: State, action: Action, events: list[Event]) -> State:
     """
     if state.phase == "setup":
         return next_deploy(state, events)
-    return replace(state, turn=replace(state.turn, deploying=False, mulliganed=True))
+    return evolve(state, turn=evolve(state.turn, deploying=False, mulliganed=True))
