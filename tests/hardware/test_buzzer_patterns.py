@@ -70,7 +70,11 @@ def test_an_active_low_buzzer_is_driven_low_to_sound() -> None:
 def test_play_returns_at_once_and_the_pattern_runs_in_the_background() -> None:
     with PatternBuzzer("GPIO12", pin_factory=mock_factory()) as buzzer:
         buzzer.play(DEFEAT)
-        assert buzzer.playing is DEFEAT and buzzer.is_active
+        assert buzzer.playing is DEFEAT
+        deadline = time.monotonic() + 0.5
+        while not buzzer.is_active and time.monotonic() < deadline:
+            time.sleep(0.001)
+        assert buzzer.is_active
         time.sleep(DEFEAT.duration + 0.2)
         assert buzzer.playing is None and not buzzer.is_active
 

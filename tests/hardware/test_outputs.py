@@ -81,7 +81,9 @@ def test_the_counter_ring_follows_an_infinifield_turn_cycle(outputs: TableOutput
 
 def test_handling_an_event_returns_while_the_sound_still_plays(outputs: TableOutputs) -> None:
     outputs(Event("defeat", {"losers": ["solo"], "termination": "t", "detail": ""}))
-    assert outputs.buzzer.is_active and outputs.buzzer.playing is PATTERNS["defeat"]
+    assert outputs.buzzer.playing is PATTERNS["defeat"]  # its thread is still running
+    time.sleep(0.3)
+    assert outputs.buzzer.is_active  # 0.3 s in: still inside the first 0.8 s buzz
 
 
 def test_one_action_s_events_end_on_the_most_important_sound(outputs: TableOutputs) -> None:
