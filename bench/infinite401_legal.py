@@ -11,7 +11,9 @@ range offsets, cached straight lines and a full resolve only for positionals) on
 against the named baseline, the generate-and-test listing of
 ``companion.games.infinite401.reference`` (apply every conceivable action text, straight
 lines worked out again by exact clipping), checks both give the same list, and prints the
-ratio. Then random playouts (Quick Start, random legal actions, turn limit 150) per second.
+ratio. Also times the wall check of every straight line of the board from the cached table
+against brute-force clipping of each line against every wall. Then random playouts (Quick
+Start, random legal actions, turn limit 150) per second.
 Target: all legal actions of a position under 5 ms.
 
 Usage:
@@ -30,7 +32,7 @@ from typing import Any
 
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.board import parse_space
-from companion.games.infinite401.geometry import line_cells
+from companion.games.infinite401.geometry import crosses_interior, line_cells
 from companion.games.infinite401.legal import legal_actions
 from companion.games.infinite401.reference import reference_legal_actions
 from companion.games.infinite401.state import State
@@ -77,6 +79,24 @@ def playout_positions(games: int, seed: int) -> tuple[list[State], int, float]:
     return positions, actions, time.perf_counter() - started
 
 
+def line_check_times(state: State) -> tuple[tuple[float, int, list[bool]],
+                                            tuple[float, int, list[bool]]]:
+    """Time the wall check of every straight line: cached table vs clipping against each wall."""
+    board = state.setup.board
+    spaces = board.spaces()
+    pairs = [(a, b) for a in spaces for b in spaces if a != b]
+    line_cells(spaces[0], spaces[-1])  # warm the table as legal_actions would
+    for a, b in pairs:
+        line_cells(a, b)
+    started = time.perf_counter()
+    table = [any(c in board.walls for c in line_cells(a, b)) for a, b in pairs]
+    table_ms = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    brute = [any(crosses_interior(a, b, c) for c in board.walls) for a, b in pairs]
+    brute_ms = (time.perf_counter() - started) * 1000
+    return (table_ms, len(pairs), table), (brute_ms, len(pairs), brute)
+
+
 def time_ms(function: Callable[[], object], repeat: int) -> float:
     """Mean milliseconds per call of ``function`` over ``repeat`` calls."""
     started = time.perf_counter()
@@ -114,6 +134,12 @@ def main() -> None:
     print(f"  baseline generate-and-test (reference.py): {baseline:.1f} ms")
     print(f"  ratio baseline / legal_actions: {baseline / warm:.0f}x; same list: {same}")
     print(f"  target < {TARGET_MS} ms: {'met' if warm < TARGET_MS else 'MISSED'}")
+
+    lines_table, lines_brute = line_check_times(state)
+    print(f"straight lines, every source/target pair of the board ({lines_table[1]} pairs): "
+          f"cached table {lines_table[0]:.2f} ms, brute-force clipping against every wall "
+          f"{lines_brute[0]:.1f} ms ({lines_brute[0] / lines_table[0]:.0f}x); "
+          f"same verdicts: {lines_table[2] == lines_brute[2]}")
 
     positions, actions, seconds = playout_positions(args.games, args.seed)
     sample = positions[::max(1, len(positions) // 300)]
