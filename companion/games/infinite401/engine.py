@@ -240,6 +240,9 @@ def _apply_step(state: State, action: Action) -> State:
 
 
 def _apply_turn(state: State, action: Action) -> tuple[State, list[Event]]:
+    if isinstance(action, Score):
+        raise rules.refuse("no_runner", "no unit is waiting on the opposing base to score.",
+                           rules.RUNNER)
     if not isinstance(action, Move | Play | Cycle | End):
         raise rules.refuse("not_now", f"'{action}' belongs to the start of the game.",
                            rules.TURNS)

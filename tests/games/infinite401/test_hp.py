@@ -139,6 +139,7 @@ def test_a_runner_must_return_to_a_free_space_of_its_own_base() -> None:
     assert refusal(state, "score blue B1 d1 R1").code == "not_a_free_base_space"
     assert refusal(state, "score blue B1 c3 R1").code == "not_a_free_base_space"
     assert refusal(state, "score blue B1 c1 B2").code == "not_an_opponent"
+    assert refusal(started(), "score blue B1 c1 R1").code == "no_runner"
 
 
 def test_no_unit_enters_the_opposing_base_while_an_opponent_is_on_it() -> None:
