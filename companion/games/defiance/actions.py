@@ -27,7 +27,7 @@ ARITY: dict[str, tuple[int, int]] = {
     "prepare": (1, 5), "play": (1, 3), "damage": (1, 2), "destroy": (2, 2), "cycle": (1, 1),
     "move": (1, 5), "flip": (1, 3), "gambit": (0, 0), "score": (1, 1), "progress": (1, 1),
     "claim": (1, 1), "effect": (4, 4), "step": (0, 0), "block": (1, 5), "resolved": (1, 1),
-    "adjust": (3, 3), "end": (0, 0), "concede": (0, 0),
+    "adjust": (3, 3), "end": (0, 0), "concede": (0, 0), "spend": (2, 6),
 }
 """Verb -> (fewest, most) arguments after the actor (after the verb for chance)."""
 
@@ -83,6 +83,8 @@ def parse_line(text: str, names: dict[str, str]) -> Action:
         actor, args = "", rest
         if verb == "roll":
             args = [word.upper() for word in rest]
+    elif verb == "spend" and len(rest) > 2:
+        actor, args = rest[0], [rest[1], *(word.upper() for word in rest[2:])]
     else:
         if not rest:
             raise NotationError(text, f"{verb} needs who acts")

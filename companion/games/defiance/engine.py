@@ -58,6 +58,7 @@ TURN_HANDLERS: dict[str, Handler] = {
     "damage": card_actions.damage, "destroy": card_actions.destroy,
     "cycle": card_actions.cycle, "move": movement.move, "flip": movement.flip,
     "end": queue_actions.end, "resolved": queue_actions.resolved,
+    "spend": queue_actions.spend_for,
 }
 """Verbs only the leader whose turn it is may use."""
 ANYONE_HANDLERS: dict[str, Handler] = {

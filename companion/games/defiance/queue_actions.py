@@ -21,8 +21,17 @@ from companion.games.defiance.actions import Action
 from companion.games.defiance.cardops import discard_from_hand, draw, to_discard, without_one
 from companion.games.defiance.damage import damage_leader, defeat, group_damage, heal_leader
 from companion.games.defiance.data import ATTRIBUTES
+from companion.games.defiance.dice import spend
 from companion.games.defiance.flow import end_turn
-from companion.games.defiance.refusals import ADVENTURE, PROTECTION, QUEUE, SKIRMISH, refuse
+from companion.games.defiance.refusals import (
+    ADVENTURE,
+    PROTECTION,
+    QUEUE,
+    SKIRMISH,
+    TIMELINE,
+    TURN,
+    refuse,
+)
 from companion.games.defiance.scoring import finish, points
 from companion.games.defiance.state import (
     Mechanic,
@@ -38,10 +47,33 @@ EFFECTS = ("damage", "draw", "heal")
 
 
 def in_play(state: State, owner: str, card: str) -> bool:
-    """Whether ``card`` is active in ``owner``'s play space (a source that can resolve)."""
+    """Whether ``card`` is active in ``owner``'s play space (a source that can resolve).
+
+    The owner's leader (its id) is a source too while the leader is on the board: the
+    mechanics of a leader action.
+    """
     player = seat(state, owner)
+    if card == player.leader:
+        return player.status == "active"
     return ((owner, card) in state.center or any(u.card == card for u in player.group)
             or any(p.card == card for p in player.timeline))
+
+
+def spend_for(state: State, action: Action, events: list[Event]) -> State:
+    """Spend action dice for a leader action or a card's dice cost (rulebook 2.1, 7).
+
+    ``spend P SOURCE FACE...``: the leader's own action ("Leader Action") or an unlock or
+    ability paid with action dice ("Unlocks"); the effect follows with ``effect``/``adjust``.
+    """
+    source, faces = action.args[0], action.args[1:]
+    if not in_play(state, action.actor, source):
+        refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
+               "your play space.", TIMELINE, "Unlocks", card=source)
+    for face in sorted(set(faces)):
+        if face not in ("T", "P", "F", "0"):
+            refuse("bad_face", f"{face} is not a die result (T, P, F or 0).", TURN)
+        state = spend(state, face, faces.count(face), TURN, "spending action dice")
+    return state
 
 
 def _known_player(state: State, name: str) -> Seat:
@@ -54,8 +86,8 @@ def effect(state: State, action: Action, events: list[Event]) -> State:
     """A card's text activates a mechanic: it cuts to the start of the queue (rulebook 8.3)."""
     source, kind, count, target = action.args
     if not in_play(state, action.actor, source):
-        refuse("source_not_in_play", f"{source} is not active in your play space.", QUEUE,
-               card=source)
+        refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
+               "your play space.", QUEUE, card=source)
     if kind not in EFFECTS:
         refuse("bad_effect", f"An effect is {', '.join(EFFECTS)}; log other changes with "
                "adjust.", QUEUE)
@@ -107,6 +139,9 @@ def block(state: State, action: Action, events: list[Event]) -> State:
     if top.started:
         refuse("already_resolving", "Once a mechanic begins resolving it cannot be blocked.",
                "8.2 - Order of Activation")
+    if top.source == seat(state, top.owner).leader:
+        refuse("action_unblockable", "Actions from rules, leaders and Adventure chapters which "
+               "require dice spending cannot be blocked.", PROTECTION)
     if state.rules.card(top.source).fated:
         refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
     player = seat(state, action.actor)

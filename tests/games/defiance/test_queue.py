@@ -109,3 +109,23 @@ def test_adjust_logs_a_card_change_to_health_or_tracks():
     with pytest.raises(IllegalAction) as refusal:
         act(state, "adjust Ben nothing-card health -2")
     assert refusal.value.code == "unknown_source"
+
+
+def test_a_leader_action_spends_dice_and_its_mechanic_cannot_be_blocked():
+    """infinities-defiance-of-fate.md "2.1 - Leader Playmat and Counters" (the leader action
+    requires spending action dice) and "5. Protection" (actions from leaders which require
+    dice spending cannot be blocked)."""
+    state = locked(started(), "P P T 0", "power")
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "spend Ann kael P P")
+    assert refusal.value.code == "source_not_in_play"
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "spend Ann aster P P P")
+    assert refusal.value.code == "no_die"
+    state = play(state, "spend Ann aster p p", "effect Ann aster damage 1 Ben")
+    assert state.turn.spent == 2
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "block Ben aegis-mech aegis-mech deva-adept deva-adept")
+    assert refusal.value.code == "action_unblockable"
+    state, events = act(state, "step Ann")
+    assert events[0].data == {"leader": "Ben", "old": 5, "new": 4}
