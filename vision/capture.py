@@ -123,11 +123,17 @@ class FolderSource(FrameSource):
     Args:
         folder: the folder.
         loop: start again after the last image.
+        hold: give each image this many times (a camera watching a still table).
     """
 
-    def __init__(self, folder: Path | str, loop: bool = False) -> None:
+    def __init__(self, folder: Path | str, loop: bool = False, hold: int = 1) -> None:
+        if hold < 1:
+            raise ValueError(f"hold must be at least 1, got {hold}")
         self.folder = Path(folder)
         self.loop = loop
+        self.hold = hold
+        self._given = 0
+        self._image: np.ndarray | None = None
         self.name = str(folder)
         self._files: list[Path] = []
         self._next = 0
@@ -141,9 +147,13 @@ class FolderSource(FrameSource):
         if not self._files:
             raise CaptureError(f"{self.folder}: no images ({', '.join(IMAGE_SUFFIXES)})")
         self._next = 0
+        self._image = None
 
     def read(self) -> np.ndarray | None:
         """The next image, or None after the last one (unless looping)."""
+        if self._image is not None and self._given < self.hold:
+            self._given += 1
+            return self._image.copy()
         if self._next >= len(self._files):
             if not (self.loop and self._files):
                 return None
@@ -153,7 +163,8 @@ class FolderSource(FrameSource):
         frame = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if frame is None:
             raise CaptureError(f"{path}: not a readable image")
-        return frame
+        self._image, self._given = frame, 1
+        return frame.copy()
 
     def close(self) -> None:
         """Forget the file list."""
@@ -241,14 +252,15 @@ class PiCameraSource(FrameSource):
                 self._camera = None
 
 
-def open_source(spec: str, size: tuple[int, int] | None = None, loop: bool = False
-                ) -> FrameSource:
+def open_source(spec: str, size: tuple[int, int] | None = None, loop: bool = False,
+                hold: int = 1) -> FrameSource:
     """Make (not yet open) a source from a spec.
 
     Args:
         spec: ``"pi"``, ``"usb:N"`` (webcam N), a video file or a folder of images.
         size: requested frame size for cameras.
         loop: replay files or folders endlessly.
+        hold: for a folder, how many times each image is given.
 
     Raises:
         CaptureError: the spec names nothing usable.
@@ -262,7 +274,7 @@ def open_source(spec: str, size: tuple[int, int] | None = None, loop: bool = Fal
             raise CaptureError(f"{spec}: expected usb:N with N a device number") from exc
     path = Path(spec)
     if path.is_dir():
-        return FolderSource(path, loop)
+        return FolderSource(path, loop, hold)
     if path.suffix.lower() in VIDEO_SUFFIXES and path.is_file():
         return VideoCaptureSource(str(path), loop=loop)
     raise CaptureError(f"{spec}: not 'pi', 'usb:N', a video file ({', '.join(VIDEO_SUFFIXES)}) "

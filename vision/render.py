@@ -54,6 +54,23 @@ class PawnSpec:
 
 
 @dataclass(frozen=True)
+class BaseSpec:
+    """A miniature's round base seen from above, its marker printed on top.
+
+    Attributes:
+        marker_id: the ArUco id on the base (table dictionary).
+        centre: (x, y) in table mm.
+        diameter: base diameter in mm.
+        marker_mm: printed marker side in mm.
+    """
+
+    marker_id: int
+    centre: tuple[float, float]
+    diameter: float = 25.0
+    marker_mm: float = 15.0
+
+
+@dataclass(frozen=True)
 class FieldSpec:
     """The blocks and pawns of a scene."""
 
@@ -87,6 +104,7 @@ class SceneSpec:
     noise_sigma: float = 3.0
     lighting: str = "neutral"
     hand: bool = False
+    bases: tuple[BaseSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -186,6 +204,24 @@ def _canvas_pts(points_mm: np.ndarray | tuple[float, float]) -> np.ndarray:
     return np.round(np.asarray(points_mm) * CANVAS_PX_PER_MM * 16).astype(np.int32)
 
 
+def _draw_bases(canvas: np.ndarray, bases: tuple[BaseSpec, ...]) -> None:
+    s = CANVAS_PX_PER_MM
+    for base in bases:
+        centre = tuple(int(v) for v in _canvas_pts(base.centre))
+        cv2.circle(canvas, centre, int(base.diameter / 2 * s * 16), (30, 30, 30), -1,
+                   cv2.LINE_AA, 4)
+        half = base.marker_mm / 2 + 1.5
+        x0, y0 = base.centre[0] - half, base.centre[1] - half
+        cv2.rectangle(canvas, (round(x0 * s), round(y0 * s)),
+                      (round((x0 + 2 * half) * s), round((y0 + 2 * half) * s)),
+                      (245, 245, 245), -1)
+        side = round(base.marker_mm * s)
+        img = marker_image(base.marker_id, side)
+        mx, my = round((base.centre[0] - base.marker_mm / 2) * s), round(
+            (base.centre[1] - base.marker_mm / 2) * s)
+        canvas[my:my + side, mx:mx + side] = img[..., None]
+
+
 def _draw_table(layout: TableLayout, fld: FieldSpec, rng: np.random.Generator) -> np.ndarray:
     s = CANVAS_PX_PER_MM
     w, h = int(layout.width_mm * s), int(layout.height_mm * s)
@@ -272,6 +308,7 @@ def render_scene(spec: SceneSpec) -> Scene:
     layout = spec.layout
     fld = spec.field if spec.field is not None else random_field(rng, layout)
     canvas = _draw_table(layout, fld, nrng)
+    _draw_bases(canvas, spec.bases)
     table_to_image = _camera(layout, spec.size, spec.perspective, rng)
     s = CANVAS_PX_PER_MM
     canvas_to_image = table_to_image @ np.diag([1 / s, 1 / s, 1.0])

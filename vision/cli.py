@@ -1,0 +1,245 @@
+"""``infinite-vision``: the camera tools from the command line.
+
+Commands::
+
+    infinite-vision markers --out sheet.pdf [--bases 10-19]   print the markers sheet
+    infinite-vision calibrate IMAGE [--out table.json] [--learn-palette]
+    infinite-vision observe IMAGE [--calibration table.json] [--json] [--field-toml OUT]
+                                  [--check quickstart|official]
+    infinite-vision dice IMAGE                              read the dice in a tray photo
+    infinite-vision bases IMAGE [--calibration table.json]  distances between marked bases
+    infinite-vision watch SOURCE --setup FIELD.toml [--players Ann,Ben] [--hold 3]
+                                  replay a camera, folder or video into a referee session
+    infinite-vision render --out scene.png [--seed N] [--lighting uneven] [--hand]
+    infinite-vision samples [--out DIR]                     regenerate the sample footage
+
+Exit status: 0 done, 1 the table/field has problems (e.g. field checks failed), 2 bad input.
+
+Example:
+    >>> main(["render", "--help"])  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.calibration import Calibration, CalibrationError, calibrate, load_calibration
+from vision.capture import CaptureError
+
+
+def _image(path: str) -> np.ndarray:
+    image = cv2.imread(path, cv2.IMREAD_COLOR)
+    if image is None:
+        raise CaptureError(f"{path}: not a readable image")
+    return image
+
+
+def _calibration(image: np.ndarray, path: str | None) -> Calibration:
+    return load_calibration(path) if path else calibrate(image)
+
+
+def _ids(text: str) -> list[int]:
+    ids: list[int] = []
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        try:
+            ids += list(range(int(lo), int(hi or lo) + 1))
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected ids like 10-19,25") from exc
+    return ids
+
+
+def _cmd_markers(args: argparse.Namespace) -> int:
+    from vision.sheet import write_sheet
+
+    path = write_sheet(args.out, base_ids=args.bases, dpi=args.dpi)
+    print(f"wrote {path}: print at 100 % scale and check a marker with a ruler")
+    return 0
+
+
+def _cmd_calibrate(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from vision.palette import adapt_palette, default_palette
+    from vision.rectify import rectify
+
+    image = _image(args.image)
+    calib = calibrate(image)
+    if args.learn_palette:
+        top = rectify(image, calib)
+        learnt = adapt_palette(default_palette(), top.image)
+        calib = replace(calib, palette={c.name: list(c.lab) for c in learnt.classes})
+    calib.save(args.out)
+    print(f"calibrated from {len(calib.marker_px)} markers; saved {args.out}")
+    return 0
+
+
+def _cmd_observe(args: argparse.Namespace) -> int:
+    from vision.infinifield import check_observed_field, field_toml
+    from vision.observe import observe
+
+    image = _image(args.image)
+    obs = observe(image, _calibration(image, args.calibration))
+    summary = obs.summary()
+    status = 0
+    if args.check:
+        violations = check_observed_field(obs, args.check)
+        summary["violations"] = [v.to_json() for v in violations]
+        status = 1 if violations else 0
+    if args.field_toml:
+        Path(args.field_toml).write_text(field_toml(obs), encoding="utf-8")
+    if args.json:
+        print(json.dumps(summary, indent=1))
+    else:
+        print(f"{len(obs.blocks)} blocks, {len(obs.touching)} touching pairs, "
+              f"{len(obs.pawns)} pawns{', hands in view' if obs.hands_in_view else ''}")
+        for b in summary["blocks"]:
+            print(f"  {b['id']:4} {b['colour']:7} at {b['centre_mm']} mm")
+        for p in summary["pawns"]:
+            print(f"  pawn {p['colour']} on {p['on'] or 'no block'}")
+        for v in summary.get("violations", []):
+            print(f"  field check: {v['code']}: {v['message']} [{v['rule']}]")
+    return status
+
+
+def _cmd_dice(args: argparse.Namespace) -> int:
+    from vision.dice import read_dice
+
+    readings = read_dice(_image(args.image))
+    for r in readings:
+        print(f"die at {list(r.box)}: {r.pips}")
+    print("roll " + " ".join(str(r.pips) for r in readings) if readings else "no dice found")
+    return 0
+
+
+def _cmd_bases(args: argparse.Namespace) -> int:
+    from vision.bases import distances, find_bases
+
+    image = _image(args.image)
+    bases = find_bases(image, _calibration(image, args.calibration))
+    for (a, b), d in sorted(distances(bases).items()):
+        print(f"{a}-{b}: {d.centre_in:.1f} in centre to centre, {d.edge_in:.1f} in base to base")
+    if len(bases) < 2:
+        print(f"{len(bases)} marked base(s) found; need two to measure")
+    return 0
+
+
+def _cmd_watch(args: argparse.Namespace) -> int:
+    from companion.games.registry import load_game
+    from companion.session import Session
+    from vision.capture import open_source
+    from vision.stability import StabilityDetector
+    from vision.watcher import TableWatcher
+
+    setup = Path(args.setup)
+    options = {"players": args.players.split(",")} if args.players else {}
+    session = Session.new(load_game("infinifield"),
+                          {"setup": (str(setup), setup.read_text(encoding="utf-8"))},
+                          options, seed=1)
+    source = open_source(args.source, hold=args.hold)
+    watcher: TableWatcher | None = None
+    with source:
+        while (frame := source.read()) is not None:
+            if watcher is None:
+                watcher = TableWatcher(session, calibrate(frame),
+                                       stability=StabilityDetector(args.still))
+            report = watcher.feed(frame)
+            for candidate, verdict in report.proposed:
+                verdict_text = "accepted" if verdict.legal else f"refused: {verdict.reason}"
+                print(f"{candidate.text}  ({candidate.seen}) -> {verdict_text}")
+    print("record: " + ("; ".join(session.history) or "(nothing accepted)"))
+    return 0
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    from vision.render import SceneSpec, render_scene
+
+    scene = render_scene(SceneSpec(seed=args.seed, lighting=args.lighting, hand=args.hand,
+                                   size=(args.width, args.height)))
+    if not cv2.imwrite(args.out, scene.image):
+        raise CaptureError(f"{args.out}: could not write the image")
+    print(f"wrote {args.out}: {len(scene.field.blocks)} blocks, "
+          f"{len(scene.touching)} touching pairs, {len(scene.field.pawns)} pawns")
+    return 0
+
+
+def _cmd_samples(args: argparse.Namespace) -> int:
+    from vision.samples import SAMPLES_DIR, write_samples
+
+    written = write_samples(args.out or SAMPLES_DIR / "infinifield")
+    print(f"wrote {len(written)} frames to {written[0].parent}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``infinite-vision``."""
+    parser = argparse.ArgumentParser(prog="infinite-vision",
+                                     description="Camera tools of the Infinite Table Companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("markers", help="write the printable markers sheet (PDF or PNG)")
+    p.add_argument("--out", required=True, help="sheet.pdf or sheet.png")
+    p.add_argument("--bases", type=_ids, default=[], help="base marker ids, e.g. 10-19")
+    p.add_argument("--dpi", type=int, default=300)
+    p.set_defaults(run=_cmd_markers)
+    p = sub.add_parser("calibrate", help="calibrate the table from a photo of its markers")
+    p.add_argument("image")
+    p.add_argument("--out", default="table-calibration.json")
+    p.add_argument("--learn-palette", action="store_true",
+                   help="learn the colours of this table's blocks from the photo")
+    p.set_defaults(run=_cmd_calibrate)
+    p = sub.add_parser("observe", help="blocks, touching pairs and pawns in one photo")
+    p.add_argument("image")
+    p.add_argument("--calibration", help="saved calibration (default: calibrate from the photo)")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--field-toml", help="write the seen field as a field file")
+    p.add_argument("--check", choices=["quickstart", "official"],
+                   help="run the engine's field-building checks")
+    p.set_defaults(run=_cmd_observe)
+    p = sub.add_parser("dice", help="read the dice in a tray photo")
+    p.add_argument("image")
+    p.set_defaults(run=_cmd_dice)
+    p = sub.add_parser("bases", help="distances in inches between marked miniature bases")
+    p.add_argument("image")
+    p.add_argument("--calibration")
+    p.set_defaults(run=_cmd_bases)
+    p = sub.add_parser("watch", help="referee an Infinifield game from a camera or a replay")
+    p.add_argument("source", help="pi, usb:N, a video file or a folder of frames")
+    p.add_argument("--setup", required=True, help="the field file (TOML)")
+    p.add_argument("--players", help="e.g. Ann,Ben (else the field file's [match])")
+    p.add_argument("--hold", type=int, default=3, help="frames per image of a folder")
+    p.add_argument("--still", type=int, default=2, help="still frames before reading a view")
+    p.set_defaults(run=_cmd_watch)
+    p = sub.add_parser("render", help="draw a synthetic table scene")
+    p.add_argument("--out", required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--lighting", default="neutral",
+                   choices=["neutral", "dim", "warm", "uneven"])
+    p.add_argument("--hand", action="store_true")
+    p.add_argument("--width", type=int, default=640)
+    p.add_argument("--height", type=int, default=480)
+    p.set_defaults(run=_cmd_render)
+    p = sub.add_parser("samples", help="regenerate the sample footage")
+    p.add_argument("--out")
+    p.set_defaults(run=_cmd_samples)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run ``infinite-vision``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except (CaptureError, CalibrationError, ValueError, OSError) as exc:
+        print(f"infinite-vision {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
