@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.geometry import crosses_interior, line_cells
 from companion.games.infinite401.reference import reference_legal_actions
 from companion.games.infinite401.state import State
-from tests.games.infinite401.helpers import DEFAULT_SOURCES
+from tests.games.infinite401.helpers import DEFAULT_SOURCES, started, with_status
 
 
 def positions(start: str, seed: int, every: int) -> list[State]:
@@ -61,3 +64,27 @@ def test_a_diagonal_line_grazing_a_corner_is_not_blocked() -> None:
     """docs/401-infinite.md "Straight lines": touching a corner is not hitting a wall."""
     assert line_cells((0, 0), (2, 2)) == ((1, 1),)
     assert line_cells((0, 0), (1, 2)) == ((0, 1), (1, 1))
+
+
+CARDS = ["Serration", "Chainbind", "Strike", "Shockwave", "Lunge", "Guard", "Escort",
+         "Fallback", "Hex", "Snare", "Smokescreen"]
+STATUSES = ["grounded", "silenced", "slowed", "stunned", "untargetable"]
+
+
+@settings(max_examples=25, deadline=None, derandomize=True)
+@given(data=st.data())
+def test_listing_matches_generate_and_test_on_arbitrary_positions(data: st.DataObject) -> None:
+    """401-infinite.md "PLAYING ABILITIES", "TECHNICALITIES": on arbitrary placements, hands
+    and status effects the listed actions are exactly the accepted ones."""
+    state = started(blue=tuple(data.draw(st.permutations(CARDS))[:4]),
+                    red=tuple(data.draw(st.permutations(CARDS))[:4]),
+                    first=data.draw(st.sampled_from(["blue", "red"])))
+    board = state.setup.board
+    spots = data.draw(st.permutations(board.spaces()))[:6]
+    state = replace(state, units=tuple(replace(u, space=spot)
+                                       for u, spot in zip(state.units, spots, strict=True)))
+    for unit in state.units:
+        if data.draw(st.booleans()):
+            state = with_status(state, unit.name, data.draw(st.sampled_from(STATUSES)))
+    fast = [str(a) for a in GAME.legal_actions(state)]
+    assert fast == [str(a) for a in reference_legal_actions(state)]
