@@ -234,3 +234,18 @@ def test_no_flip_when_the_leader_inside_has_no_space_to_go():
     with pytest.raises(IllegalAction) as refusal:
         act(state, "flip Ann -1,0 push 0,0")
     assert refusal.value.code == "no_space_to_push"
+
+
+def test_preparing_in_an_allys_timeline_transfers_the_card():
+    """infinities-defiance-of-fate.md "7. Card Properties", The Timeline: when you prepare a
+    card in an ally's timeline, you transfer ownership to them; never an opponent's."""
+    from tests.games.defiance.test_gambits_scoring import _teams_game
+
+    state = give(_teams_game(), "Ann", "sunlance", "sunlance")
+    state = locked(state, "T T T T")
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "prepare Ann sunlance to Ben")
+    assert refusal.value.code == "not_an_ally"
+    state = play(state, "prepare Ann sunlance to Cid")
+    assert [p.card for p in seat(state, "Cid").timeline] == ["sunlance"]
+    assert seat(state, "Ann").timeline == ()

@@ -188,3 +188,18 @@ def test_adventure_condition_wins_for_the_whole_faction():
     state, events = act(state, "claim Ben upload-deva")
     assert GAME.outcome(state).winners == ("Ben",)
     assert kinds(events) == ["game_over", "victory"]
+
+
+def test_adventure_round_limit_ends_without_a_winner():
+    """infinities-defiance-of-fate.md "1.2.2 - Object of the Game": the game ends when a
+    condition is fulfilled; the chapter's own limit (round 8 in the example) ends it
+    otherwise, with no winner."""
+    state = GAME.initial_state(rules("data/games/adventure.toml"))
+    for faction in ("empire", "wardens"):
+        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play(state, "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                 "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
+    for _ in range(8):
+        state = _end_round(state)
+    assert GAME.outcome(state).winners == ()
+    assert GAME.outcome(state).termination == "round_limit"

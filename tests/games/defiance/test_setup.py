@@ -117,3 +117,16 @@ def test_the_game_begins_with_the_winner_of_step_five():
     state = started()
     assert state.phase == "turns" and GAME.current_actor(state) == "Ann"
     assert state.round == 1
+
+
+def test_turn_order_is_rearranged_by_influence_at_the_start_of_each_round():
+    """infinities-defiance-of-fate.md "2.5 - Setting Tiles": at the start of each round,
+    arrange one number token per player from highest to lowest Influence."""
+    from tests.games.defiance.helpers import locked
+
+    state = play(started(), "end Ann")
+    state = locked(state, "F F F F", "fortitude")
+    state = play(state, "move Ben -1,1 discover deva-core 0")  # Influence 5, before "Worldspine"
+    state, events = act(state, "end Ben")
+    assert kinds(events) == ["round_changed", "turn_order", "turn_changed"]
+    assert events[1]["order"] == ["Ben", "Ann"] and state.turn.leader == "Ben"
