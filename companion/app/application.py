@@ -140,8 +140,8 @@ class CompanionApp(App):
         for name, path in PLAIN_SCREENS.items():
             self.screens.add_widget(load_class(path)(name=name))
         self.banner = VerdictBanner()
+        self.banner.host = root
         root.add_widget(self.screens)
-        root.add_widget(self.banner)
         return root
 
     def on_start(self) -> None:

@@ -23,13 +23,13 @@ class AppDriver:
     def __init__(self, data_dir: Path, seed: int = 7, language: str = "en") -> None:
         from companion.app.main import configure_kivy
 
-        args = argparse.Namespace(kiosk=False, size=SIZE, fps=0)
+        args = argparse.Namespace(kiosk=False, size=SIZE, fps=200)
         configure_kivy(args, data_dir)
         from kivy.base import EventLoop
 
         from companion.app.application import AppOptions, CompanionApp
 
-        self.app = CompanionApp(AppOptions(data_dir, language, False, seed, 0))
+        self.app = CompanionApp(AppOptions(data_dir, language, False, seed, 200))
         self.app._run_prepare()
         self.loop = EventLoop
         self.window = EventLoop.window
@@ -53,8 +53,15 @@ class AppDriver:
         return self.app.screens.current_screen
 
     def widget(self, widget_id: str, screen: Any = None) -> Any:
+        """The widget with ``widget_id`` in the screen's kv rules or any nested rule's."""
         screen = screen or self.screen
-        return screen.ids[widget_id]
+        if widget_id in screen.ids:
+            return screen.ids[widget_id]
+        for child in screen.walk():
+            ids = getattr(child, "ids", {})
+            if widget_id in ids:
+                return ids[widget_id]
+        raise KeyError(f"no widget with id {widget_id!r} on screen {screen.name}")
 
     def tap_at(self, x: float, y: float) -> None:
         from kivy.tests.common import UnitTestTouch
@@ -135,3 +142,45 @@ def environment_ready() -> str | None:
     if not os.environ.get("DISPLAY"):
         return "no X display (run under xvfb-run, as scripts/test does)"
     return None
+
+
+def go_home(driver: AppDriver) -> None:
+    """Back to the home screen the way a player would (the Home or back button)."""
+    for _ in range(3):
+        if driver.screen.name == "home":
+            return
+        try:
+            driver.tap(driver.widget("home_button"))
+        except KeyError:
+            from kivy.uix.button import Button
+
+            backs = [w for w in driver.screen.walk() if isinstance(w, Button) and w.text == "<"]
+            driver.tap(backs[0])
+    assert driver.screen.name == "home"
+
+
+def start_game(driver: AppDriver, title: str, layout: str | None = None,
+               players: int | None = None) -> None:
+    """From anywhere: home, the game's tile, players and layout, Start (all by touch)."""
+    go_home(driver)
+    driver.tap_text(title)
+    assert driver.screen.name == "newgame"
+    if players is not None:
+        driver.tap(driver.find_button(str(players), driver.screen.ids.counts))
+    if layout is not None:
+        driver.tap(driver.find_button(layout, driver.screen.ids.layouts))
+    driver.tap(driver.widget("start"))
+    assert driver.screen.name.startswith("game_"), driver.screen.ids.get("error")
+
+
+def too_small_buttons(driver: AppDriver) -> list[str]:
+    """Visible buttons of the current screen smaller than 48 px in either direction."""
+    from kivy.uix.button import Button
+
+    small = []
+    for widget in driver.app.root.walk():
+        if isinstance(widget, Button) and widget.opacity > 0 and widget.height > 0 \
+                and widget.get_root_window() is not None and not widget.disabled:
+            if widget.height < 48 or widget.width < 48:
+                small.append(f"{widget.text!r} {widget.width:.0f}x{widget.height:.0f}")
+    return small

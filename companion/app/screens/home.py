@@ -41,7 +41,7 @@ class HomeScreen(Screen):
         games.clear_widgets()
         for name in startable_games():
             game = load_game(name)
-            button = BigButton(text=game.title, action=name, height=72, font_size="22sp")
+            button = BigButton(text=game.title, action=name, height=76, font_size="20sp")
             button.bind(on_release=lambda b: self.choose(b.action))
             games.add_widget(button)
         shelf = self.ids.unfinished

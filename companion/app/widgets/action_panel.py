@@ -38,6 +38,34 @@ class ActionPanel(BoxLayout):
     chance_prefix = StringProperty("roll")
     show_verbs = BooleanProperty(True)
 
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Keep the optional rows; they are in the tree only while they are used.
+
+        A hidden (zero-height or disabled) widget would still swallow touches, so rows that
+        do not apply are taken out of the layout instead.
+        """
+        self._rows = {"verbs": self.ids.verbs.__self__, "chance": self.ids.chance_box.__self__}
+        self._place()
+
+    def _place(self) -> None:
+        wanted = {"verbs": self.mode == "choose" and self.show_verbs,
+                  "chance": self.mode == "chance"}
+        for name, row in self._rows.items():
+            if wanted[name] and row.parent is None:
+                self.add_widget(row, index=1)  # between the headline and the action list
+            elif not wanted[name] and row.parent is not None:
+                self.remove_widget(row)
+
+    def on_mode(self, *_args: Any) -> None:
+        """Show only the rows of the current mode."""
+        if hasattr(self, "_rows"):
+            self._place()
+
+    def on_show_verbs(self, *_args: Any) -> None:
+        """Show the verb row only when there is more than one verb."""
+        if hasattr(self, "_rows"):
+            self._place()
+
     def refresh(self) -> None:
         """Rebuild from the controller's session."""
         app = App.get_running_app()
@@ -67,7 +95,7 @@ class ActionPanel(BoxLayout):
         self._fill(grouped.get(self.verb, [])[:MAX_BUTTONS])
 
     def _fill_verbs(self, verbs: list[str]) -> None:
-        row = self.ids.verbs
+        row = self._rows["verbs"]
         row.clear_widgets()
         self.show_verbs = len(verbs) > 1
         if not self.show_verbs:

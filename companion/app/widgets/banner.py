@@ -31,6 +31,16 @@ class VerdictBanner(ButtonBehavior, BoxLayout):
     reason = StringProperty("")
     rule = StringProperty("")
 
+    def on_shown(self, *_args: object) -> None:
+        """Join the layout when shown and leave it when hidden (so it never takes touches)."""
+        host = getattr(self, "host", None)
+        if host is None:
+            return
+        if self.shown and self.parent is None:
+            host.add_widget(self)
+        elif not self.shown and self.parent is not None:
+            self.parent.remove_widget(self)
+
     def show(self, legal: bool, headline: str, reason: str = "", rule: str = "") -> None:
         """Show a verdict."""
         self.legal, self.headline, self.reason, self.rule = legal, headline, reason, rule

@@ -1,0 +1,62 @@
+"""The app's shell on a real 800x480 window: home, languages, touch targets, screenshots."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import theme
+from companion.app.game_setups import SETUPS
+from companion.games.registry import available_games, load_game
+from tests.app.harness import AppDriver, close_to, go_home, share_of, too_small_buttons
+
+pytestmark = pytest.mark.gui
+
+
+def test_window_is_800x480_and_home_lists_every_installed_game(driver: AppDriver) -> None:
+    """Issue 9 "Home: pick a game": one tile per installed engine the app can set up."""
+    go_home(driver)
+    assert tuple(driver.window.size) == (800, 480)
+    image = driver.screenshot("home")
+    assert image.shape[:2] == (480, 800)
+    titles = {button.text for button in driver.screen.ids.games.children}
+    expected = {load_game(name).title for name in available_games() if name in SETUPS}
+    assert expected <= titles and "Infinifield" in titles
+    assert share_of(image, theme.BACKGROUND, 6) > 0.02, "the dark table background shows"
+    tile = driver.find_button("Infinifield")
+    assert close_to(driver.pixel_of(image, tile, dx=-tile.width / 3), theme.BUTTON, 12)
+    assert too_small_buttons(driver) == []
+
+
+def test_languages_switch_every_label_and_are_remembered(driver: AppDriver) -> None:
+    """Issue 9 "Languages: English, Spanish and Russian, chosen in settings"."""
+    go_home(driver)
+    driver.tap(driver.widget("settings_button"))
+    assert driver.screen.name == "settings"
+    driver.tap(driver.widget("lang_ru"))
+    assert driver.app.lang == "ru"
+    russian = driver.screenshot("settings_ru")
+    assert driver.widget("lang_ru").selected
+    assert close_to(driver.pixel_of(russian, driver.widget("lang_ru"), dx=-60), theme.ACCENT, 12)
+    driver.tap(driver.find_button("<"))
+    assert driver.screen.name == "home"
+    assert driver.widget("settings_button").text == "Настройки"
+    assert driver.widget("tools_button").text == "Кубики"
+    driver.screenshot("home_ru")
+    driver.tap(driver.widget("settings_button"))
+    driver.tap(driver.widget("lang_es"))
+    driver.tap(driver.find_button("<"))
+    assert driver.widget("settings_button").text == "Ajustes"
+    driver.screenshot("home_es")
+    saved = (driver.app.options.data_dir / "settings.json").read_text()
+    assert '"language": "es"' in saved
+    driver.tap(driver.widget("settings_button"))
+    driver.tap(driver.widget("lang_en"))
+    assert driver.widget("sound").text == "Sound on"
+    driver.tap(driver.widget("sound"))
+    assert driver.widget("sound").text == "Sound off" and not driver.app.outputs.sound
+    driver.tap(driver.widget("sound"))
+    assert driver.app.outputs.sound
+    driver.screenshot("settings")
+    assert too_small_buttons(driver) == []
+    go_home(driver)
+    assert driver.widget("settings_button").text == "Settings"
