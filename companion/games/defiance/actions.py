@@ -85,6 +85,8 @@ def parse_line(text: str, names: dict[str, str]) -> Action:
             args = [word.upper() for word in rest]
     elif verb == "spend" and len(rest) > 2:
         actor, args = rest[0], [rest[1], *(word.upper() for word in rest[2:])]
+    elif verb == "convert" and len(rest) == 3:
+        actor, args = rest[0], [rest[1], rest[2].upper()]
     else:
         if not rest:
             raise NotationError(text, f"{verb} needs who acts")

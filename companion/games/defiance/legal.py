@@ -85,8 +85,6 @@ def _candidates(state: State, actor: str) -> Iterator[Action]:
     turn = state.turn
     if turn.deploying:
         yield from _deploy_candidates(state, actor)
-        for other in state.seats:
-            yield Action("concede", other.name)
         return
     yield Action("end", actor)
     for other in state.seats:

@@ -97,3 +97,10 @@ def test_draws_owed_by_an_empty_deck_are_made_after_the_shuffle():
     assert GAME.current_actor(state) == CHANCE and state.owed == (("Ann", 1),)
     state = play(state, "shuffle wardens ember-oath ember-oath")
     assert state.owed == () and len(seat(state, "Ann").hand) == 5
+
+
+def test_die_faces_are_read_in_any_case():
+    """docs/defiance.md "Notation": faces T P F 0, case-insensitive on input."""
+    state = started()
+    assert str(GAME.parse_action(state, "convert ann 2 t")) == "convert Ann 2 T"
+    assert str(GAME.parse_action(state, "spend ann ASTER p f")) == "spend Ann aster P F"
