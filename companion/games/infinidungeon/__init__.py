@@ -10,6 +10,11 @@ Example:
     'infinidungeon'
 """
 
+from companion.games.infinidungeon.advisor import Advice, ChoiceOdds, advise
+from companion.games.infinidungeon.deck_check import DeckProblem, check_deck
+from companion.games.infinidungeon.deck_toml import deck_from_toml
 from companion.games.infinidungeon.engine import GAME, Infinidungeon
+from companion.games.infinidungeon.state import DungeonState
 
-__all__ = ["GAME", "Infinidungeon"]
+__all__ = ["GAME", "Advice", "ChoiceOdds", "DeckProblem", "DungeonState", "Infinidungeon",
+           "advise", "check_deck", "deck_from_toml"]
