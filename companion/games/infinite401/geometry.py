@@ -65,16 +65,6 @@ def line_cells(a: Space, b: Space) -> tuple[Space, ...]:
                         key=lambda s: abs(s[0] - a[0]) + abs(s[1] - a[1])))
 
 
-def line_is_clear(a: Space, b: Space, blocked: Callable[[Space], bool]) -> bool:
-    """Whether no space the line from ``a`` to ``b`` crosses is ``blocked``.
-
-    Example:
-        >>> line_is_clear((0, 0), (2, 0), lambda s: s == (1, 0))
-        False
-    """
-    return not any(blocked(cell) for cell in line_cells(a, b))
-
-
 def neighbours(space: Space, width: int, height: int) -> Iterable[Space]:
     """The orthogonal neighbours of ``space`` on a ``width`` x ``height`` grid.
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from companion.games.core import Event
 from companion.games.infinite401.board import other_side, space_name
-from companion.games.infinite401.state import MAX_HP, FieldCard, State
+from companion.games.infinite401.state import MAX_HP, State
 
 WHITE = (0, 3, 2, 1)
 """White numbers printed on the indicator's edges: top, right, bottom, left at 0°."""
@@ -144,6 +144,15 @@ def collect_token(state: State, name: str) -> tuple[State, list[Event]]:
 
     The token moves to the other spawner, or leaves the game if that spawner is occupied
     (Deadlock). It cannot be collected again this turn.
+
+    Example:
+        >>> from dataclasses import replace
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state = example_state()
+        >>> state = state.with_unit(replace(state.unit("B1"), space=(0, 2)))
+        >>> after, events = collect_token(state, "B1")
+        >>> after.unit("B1").hp, after.token, [e.kind for e in events]
+        (3, (4, 2), ['hp_token_collected', 'hp_changed'])
     """
     unit = state.unit(name)
     spawner = state.token
@@ -163,7 +172,3 @@ def collect_token(state: State, name: str) -> tuple[State, list[Event]]:
         state = replace(state, token=other, token_taken=True)
     return state, events
 
-
-def add_field_card(state: State, entry: FieldCard) -> State:
-    """A copy with ``entry`` placed on the Field (after the cards already there)."""
-    return replace(state, field=(*state.field, entry))

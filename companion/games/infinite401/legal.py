@@ -54,7 +54,13 @@ def legal_actions(state: State) -> list[Action]:
 
 
 def move_actions(state: State, side: str) -> list[Move]:
-    """Every Movement action of ``side``: one per unit and reachable destination."""
+    """Every Movement action of ``side``: one per unit and reachable destination.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> str(move_actions(example_state(), "blue")[0])
+        'move blue B1 a1'
+    """
     moves: list[Move] = []
     for unit in state.living(side):
         if "stunned" in state.statuses(unit.name):
@@ -64,7 +70,13 @@ def move_actions(state: State, side: str) -> list[Move]:
 
 
 def play_actions(state: State, side: str) -> list[Play]:
-    """Every playable ability of ``side``'s hand with every valid source and target set."""
+    """Every playable ability of ``side``'s hand with every valid source and target set.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> [str(p) for p in play_actions(example_state(), "blue")][:2]
+        ['play blue Guard B1 -> B1', 'play blue Guard B1 -> B2']
+    """
     cards = state.setup.cards
     board = state.setup.board
     own = state.living(side)

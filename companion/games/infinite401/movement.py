@@ -48,7 +48,13 @@ def forbidden_base(state: State, side: str) -> frozenset[Space]:
 
 
 def blocked_for(state: State, side: str) -> set[Space]:
-    """Spaces ``side``'s units cannot step through: walls, opposing units, a guarded base."""
+    """Spaces ``side``'s units cannot step through: walls, opposing units, a guarded base.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> sorted(blocked_for(example_state(), "blue"))[:3]
+        [(1, 1), (1, 3), (1, 4)]
+    """
     blocked = set(state.setup.board.walls)
     blocked.update(u.space for u in state.living(other_side(side)) if u.space is not None)
     blocked.update(forbidden_base(state, side))
@@ -79,6 +85,12 @@ def check_mover(state: State, unit: Unit) -> None:
 
     Raises:
         IllegalAction: ``unit_eliminated`` or ``stunned``.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state = example_state()
+        >>> check_mover(state, state.unit("B1")) is None
+        True
     """
     if unit.space is None:
         raise rules.refuse("unit_eliminated", f"{unit.name} has been eliminated.",
@@ -93,6 +105,11 @@ def check_move(state: State, move: Move) -> tuple[Space, ...]:
 
     Raises:
         IllegalAction: why the move is refused, citing its rule.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> check_move(example_state(), Move("blue", "B1", (0, 1)))
+        ((0, 0), (0, 1))
     """
     unit = state.unit(move.unit)
     check_mover(state, unit)

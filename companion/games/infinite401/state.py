@@ -185,7 +185,13 @@ class State:
 
 
 def initial_units(board: Board) -> tuple[Unit, ...]:
-    """The units at the start: on their starting spaces with 2 HP each."""
+    """The units at the start: on their starting spaces with 2 HP each.
+
+    Example:
+        >>> from companion.games.infinite401.board import BOARD_EXAMPLE
+        >>> initial_units(BOARD_EXAMPLE)[0]
+        Unit(name='B1', side='blue', hp=2, space=(1, 0))
+    """
     return tuple(Unit(name, side, START_HP, space) for name, side, space in board.units)
 
 
@@ -204,7 +210,13 @@ def read_setup(sources: tuple[tuple[str, str, str], ...], start: str,
 
 
 def state_to_json(state: State) -> dict[str, Any]:
-    """The state as JSON-ready data."""
+    """The state as JSON-ready data.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state_to_json(example_state())["units"][0]
+        ['B1', 'blue', 2, [1, 0]]
+    """
     return {
         "setup": {"sources": [list(s) for s in state.setup.sources],
                   "start": state.setup.start, "turn_limit": state.setup.turn_limit},
@@ -224,7 +236,13 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 
 def state_from_json(data: Mapping[str, Any]) -> State:
-    """Rebuild a state from :func:`state_to_json` output."""
+    """Rebuild a state from :func:`state_to_json` output.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state_from_json(state_to_json(example_state())) == example_state()
+        True
+    """
     setup_data = data["setup"]
     setup = read_setup(tuple(tuple(s) for s in setup_data["sources"]), setup_data["start"],
                        setup_data["turn_limit"])

@@ -38,6 +38,11 @@ def line_blocker(state: State, side: str, a: Space, b: Space) -> tuple[Space, st
 
     Returns:
         ``(space, "wall")``, ``(space, unit name)`` for an opposing unit, or ``None``.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> line_blocker(example_state(), "blue", (1, 0), (1, 2))
+        ((1, 1), 'wall')
     """
     walls = state.setup.board.walls
     opponents = {u.space: u.name for u in state.units if u.alive and u.side != side}
@@ -54,6 +59,13 @@ def check_source(state: State, play: Play, card: AbilityCard) -> Unit:
 
     Raises:
         IllegalAction: a missing, opposing, eliminated, already used or disabled source.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state = example_state()
+        >>> play = Play("blue", "Strike", "B2", ("R1",))
+        >>> check_source(state, play, state.setup.cards.ability("Strike")).space
+        (2, 0)
     """
     if not play.source:
         raise rules.refuse("needs_source", f"{card.name} is a {card.type} card: name the "
@@ -86,6 +98,13 @@ def check_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit | N
 
     Raises:
         IllegalAction: citing the rule the choice breaks.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state = example_state()
+        >>> play = Play("blue", "Guard", "B1", ("B2",))
+        >>> check_targets(state, play, state.setup.cards.ability("Guard"))[1][0].name
+        'B2'
     """
     if card.type == "utility":
         return None, _utility_targets(state, play, card)

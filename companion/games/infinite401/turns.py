@@ -38,7 +38,16 @@ def steps_for(start: str) -> tuple[str, ...]:
 
 
 def after_step(state: State) -> State:
-    """Drop the step just done; once none is left in Competitor's Start, Blue begins."""
+    """Drop the step just done; once none is left in Competitor's Start, Blue begins.
+
+    Example:
+        >>> from dataclasses import replace
+        >>> from companion.games.infinite401.examples import example_state
+        >>> replace(example_state(), steps=("flip",)).steps
+        ('flip',)
+        >>> after_step(replace(example_state(), steps=("flip",))).steps
+        ()
+    """
     state = replace(state, steps=state.steps[1:])
     if not state.steps and state.setup.start == "competitor":
         return start_turn(state, "blue", 1)
@@ -69,7 +78,14 @@ def cycle(cards: SideCards, card: str) -> SideCards:
 
 
 def start_turn(state: State, side: str, actions: int = ACTIONS_PER_TURN) -> State:
-    """Begin ``side``'s turn: return its cards from the Field, then place its passive."""
+    """Begin ``side``'s turn: return its cards from the Field, then place its passive.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> state = start_turn(example_state(), "red")
+        >>> state.turn, state.to_move, state.actions_left
+        (2, 'red', 2)
+    """
     returned = tuple(entry.card for entry in state.field
                      if entry.side == side and not entry.passive)
     cards = state.side_cards(side)
@@ -81,7 +97,13 @@ def start_turn(state: State, side: str, actions: int = ACTIONS_PER_TURN) -> Stat
 
 
 def end_turn(state: State) -> State:
-    """End the current turn: draw up to 4, then the other side's turn begins."""
+    """End the current turn: draw up to 4, then the other side's turn begins.
+
+    Example:
+        >>> from companion.games.infinite401.examples import example_state
+        >>> end_turn(example_state()).to_move
+        'red'
+    """
     side = state.to_move
     state = state.with_side_cards(side, draw(state.side_cards(side)))
     return start_turn(state, other_side(side))
