@@ -73,7 +73,7 @@ def _blocks_in_region(points: np.ndarray, k: int) -> list[tuple[tuple[float, flo
         return [((cx, cy), _angle(ang))]
     criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2)
     pts = points.astype(np.float32)
-    _c, labels, _centres = cv2.kmeans(pts, k, None, criteria, 3,  # type: ignore[call-overload]
+    _c, labels, _centres = cv2.kmeans(pts, k, None, criteria, 1,  # type: ignore[call-overload]
                                        cv2.KMEANS_PP_CENTERS)
     (_, _), _, region_angle = cv2.minAreaRect(pts)
     out = []
@@ -93,8 +93,13 @@ def _regions(mask: np.ndarray) -> list[np.ndarray]:
     return list(contours)
 
 
+def class_counts(classes: np.ndarray) -> np.ndarray:
+    """How many pixels each class index (0-255) has, to skip absent classes cheaply."""
+    return np.bincount(classes.ravel(), minlength=256)
+
+
 def find_blocks(classes: np.ndarray, palette: Palette, layout: TableLayout,
-                px_per_mm: float) -> list[SeenBlock]:
+                px_per_mm: float, counts: np.ndarray | None = None) -> list[SeenBlock]:
     """The blocks in a class-index top view (see :meth:`Palette.classify`).
 
     Args:
@@ -102,6 +107,7 @@ def find_blocks(classes: np.ndarray, palette: Palette, layout: TableLayout,
         palette: the palette that produced them.
         layout: block size.
         px_per_mm: scale of ``classes``.
+        counts: :func:`class_counts` of ``classes``, if already known.
 
     Returns:
         Blocks sorted by colour, then reading order (rows of a block's height, left to right).
@@ -109,7 +115,10 @@ def find_blocks(classes: np.ndarray, palette: Palette, layout: TableLayout,
     side_px = layout.block_mm * px_per_mm
     block_area = side_px * side_px
     found: list[SeenBlock] = []
+    counts = class_counts(classes) if counts is None else counts
     for index in palette.of_kind("block"):
+        if counts[index] < 0.3 * block_area:
+            continue
         mask = (classes == index).view(np.uint8)
         for contour in _regions(mask):
             filled = cv2.contourArea(contour)
@@ -136,12 +145,15 @@ def find_blocks(classes: np.ndarray, palette: Palette, layout: TableLayout,
 
 
 def find_pawns(classes: np.ndarray, palette: Palette, layout: TableLayout, px_per_mm: float,
-               blocks: list[SeenBlock]) -> list[SeenPawn]:
+               blocks: list[SeenBlock], counts: np.ndarray | None = None) -> list[SeenPawn]:
     """The pawns in a class-index top view, each with the index of its block in ``blocks``."""
     radius_px = layout.pawn_mm / 2 * px_per_mm
     area = math.pi * radius_px * radius_px
     pawns: list[SeenPawn] = []
+    counts = class_counts(classes) if counts is None else counts
     for index in palette.of_kind("pawn"):
+        if counts[index] < 0.25 * area:
+            continue
         mask = (classes == index).view(np.uint8)
         for contour in _regions(mask):
             m = cv2.moments(contour)

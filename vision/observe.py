@@ -22,7 +22,14 @@ from typing import Any
 import numpy as np
 
 from vision.calibration import DRIFT_LIMIT_PX, Calibration, drift_px
-from vision.detect import SeenBlock, SeenPawn, find_blocks, find_pawns, unknown_blob_mm2
+from vision.detect import (
+    SeenBlock,
+    SeenPawn,
+    class_counts,
+    find_blocks,
+    find_pawns,
+    unknown_blob_mm2,
+)
 from vision.geometry import touching_pairs
 from vision.layout import TableLayout
 from vision.markers import TABLE_DICTIONARY, detect_markers_near
@@ -144,8 +151,9 @@ def observe(frame: np.ndarray, calib: Calibration, config: ObserveConfig | None 
     classes = palette.classify(top.image)
     keepout = _keepout(layout, config.px_per_mm)
     classes[keepout > 0] = UNKNOWN
-    blocks = find_blocks(classes, palette, layout, config.px_per_mm)
-    pawns = find_pawns(classes, palette, layout, config.px_per_mm, blocks)
+    counts = class_counts(classes)
+    blocks = find_blocks(classes, palette, layout, config.px_per_mm, counts)
+    pawns = find_pawns(classes, palette, layout, config.px_per_mm, blocks, counts)
     outlines = {str(i): b.outline for i, b in enumerate(blocks)}
     pairs = touching_pairs(outlines, layout.touch_mm)
     touching = frozenset(tuple(sorted(int(v) for v in p)) for p in pairs)

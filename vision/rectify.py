@@ -48,19 +48,23 @@ class TopView:
 
 
 @lru_cache(maxsize=8)
-def _paper_masks(layout: TableLayout, px_per_mm: float) -> tuple[np.ndarray, ...]:
+def _paper_masks(layout: TableLayout, px_per_mm: float
+                 ) -> tuple[tuple[tuple[int, int, int, int], np.ndarray], ...]:
+    """Per marker: its paper ring's box ``(x0, y0, x1, y1)`` in the top view and the mask."""
     w, h = int(layout.width_mm * px_per_mm), int(layout.height_mm * px_per_mm)
-    masks = []
+    rings = []
     for marker_id in layout.marker_ids:
         (x0, y0), _, (x1, y1), _ = layout.marker_corners_mm(marker_id)
-        mask = np.zeros((h, w), np.uint8)
         a, b = PAPER_RING_MM
-        cv2.rectangle(mask, (int((x0 - b) * px_per_mm), int((y0 - b) * px_per_mm)),
-                      (int((x1 + b) * px_per_mm), int((y1 + b) * px_per_mm)), 255, -1)
-        cv2.rectangle(mask, (int((x0 - a) * px_per_mm), int((y0 - a) * px_per_mm)),
-                      (int((x1 + a) * px_per_mm), int((y1 + a) * px_per_mm)), 0, -1)
-        masks.append(mask)
-    return tuple(masks)
+        bx0, by0 = max(0, int((x0 - b) * px_per_mm)), max(0, int((y0 - b) * px_per_mm))
+        bx1, by1 = min(w, int((x1 + b) * px_per_mm) + 1), min(h, int((y1 + b) * px_per_mm) + 1)
+        mask = np.zeros((by1 - by0, bx1 - bx0), np.uint8)
+        cv2.rectangle(mask, (int((x0 - b) * px_per_mm) - bx0, int((y0 - b) * px_per_mm) - by0),
+                      (int((x1 + b) * px_per_mm) - bx0, int((y1 + b) * px_per_mm) - by0), 255, -1)
+        cv2.rectangle(mask, (int((x0 - a) * px_per_mm) - bx0, int((y0 - a) * px_per_mm) - by0),
+                      (int((x1 + a) * px_per_mm) - bx0, int((y1 + a) * px_per_mm) - by0), 0, -1)
+        rings.append(((bx0, by0, bx1, by1), mask))
+    return tuple(rings)
 
 
 def marker_keepout(layout: TableLayout, px_per_mm: float, pad_mm: float = 8.0) -> np.ndarray:
@@ -120,9 +124,9 @@ def rectify(frame: np.ndarray, calib: Calibration, px_per_mm: float = 1.0,
                                 borderMode=cv2.BORDER_REPLICATE)
     paper: dict[int, tuple[float, float, float]] = {}
     gains: dict[int, np.ndarray] = {}
-    for marker_id, mask in zip(layout.marker_ids, _paper_masks(layout, px_per_mm),
-                               strict=True):
-        mean = cv2.mean(image, mask=mask)[:3]
+    for marker_id, ((x0, y0, x1, y1), mask) in zip(layout.marker_ids,
+                                                   _paper_masks(layout, px_per_mm), strict=True):
+        mean = cv2.mean(image[y0:y1, x0:x1], mask=mask)[:3]
         if min(mean) > 20:
             paper[marker_id] = (float(mean[0]), float(mean[1]), float(mean[2]))
             gains[marker_id] = WHITE_TARGET / np.asarray(mean, np.float32)

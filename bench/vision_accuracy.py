@@ -1,0 +1,132 @@
+"""Vision accuracy: rendered tables with exact ground truth, real dice and ArUco photos.
+
+1. Rendered scenes (``vision.render``: random fields of 12-24 blocks of four colours,
+   touching (gap 0-2 mm) or half an inch apart, 0-4 pawns, perspective, blur, noise) under
+   neutral, dim, warm and uneven light: block detection and colour (target >= 99 %),
+   touching graph exactly right per scene (>= 98 %), pawn on the right block (>= 99.5 %),
+   false blocks and pawns, worst centre error.
+2. Real dice photos (``../shared/data/dice/train``, 200 photos, 1,487 dice): per-die pip
+   accuracy given the labelled box (target >= 95 %), and, separately, detection recall and
+   precision of :func:`vision.dice.find_dice` (a found box matches a labelled one at IoU >=
+   0.5).
+3. Real ArUco photos (``../shared/data/aruco``): every gold marker found, worst corner error
+   (target <= 1 px), and markers found that are not gold (target 0).
+
+Usage:
+    .venv/bin/python bench/vision_accuracy.py [--scenes 100] [--dice-every 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.calibration import calibrate
+from vision.dice import box_iou, find_dice, read_die
+from vision.markers import detect_markers
+from vision.observe import observe
+from vision.render import LIGHTINGS, SceneSpec, render_scene
+from vision.scoring import score_scene
+
+DATA = Path("/work/shared/data")
+
+
+def rendered(scenes_per_lighting: int) -> None:
+    print(f"1. Rendered scenes, {scenes_per_lighting} per lighting, 640x480")
+    totals: Counter[str] = Counter()
+    for lighting in LIGHTINGS:
+        c: Counter[str] = Counter()
+        worst = 0.0
+        for seed in range(scenes_per_lighting):
+            scene = render_scene(SceneSpec(seed=10_000 + seed, lighting=lighting))
+            s = score_scene(observe(scene.image, calibrate(scene.image)), scene)
+            c.update(blocks=s.blocks_true, found=s.blocks_found, colour=s.colours_right,
+                     false_blocks=s.false_blocks, scenes=1, exact=int(s.touching_exact),
+                     pawns=s.pawns_true, pawns_right=s.pawns_on_right_block,
+                     false_pawns=s.false_pawns)
+            worst = max(worst, s.centre_error_mm)
+        totals.update(c)
+        print(f"  {lighting:8} blocks found {c['found']}/{c['blocks']}, colour right "
+              f"{c['colour']}/{c['blocks']}, touching exact {c['exact']}/{c['scenes']}, "
+              f"pawns on right block {c['pawns_right']}/{c['pawns']}, false blocks "
+              f"{c['false_blocks']}, false pawns {c['false_pawns']}, worst centre error "
+              f"{worst:.2f} mm")
+    t = totals
+    print(f"  ALL      block detection {100 * t['found'] / t['blocks']:.2f} % (target 99), "
+          f"detection and colour {100 * t['colour'] / t['blocks']:.2f} % (target 99), "
+          f"touching graph exact {100 * t['exact'] / t['scenes']:.2f} % of scenes (target 98), "
+          f"pawn on block {100 * t['pawns_right'] / max(1, t['pawns']):.2f} % (target 99.5)")
+
+
+def dice(every: int) -> None:
+    folder = DATA / "dice" / "train"
+    if not (folder / "labels.json").is_file():
+        print(f"2. Dice: skipped, no photos at {folder}")
+        return
+    labels = json.loads((folder / "labels.json").read_text())
+    names = sorted(labels)[::every]
+    right = total = tp = fp = fn = 0
+    confusion = np.zeros((7, 7), int)
+    for name in names:
+        image = cv2.imread(str(folder / name))
+        for die in labels[name]:
+            pips = read_die(image, tuple(die["box"]))
+            confusion[die["pips"], pips] += 1
+            right += pips == die["pips"]
+            total += 1
+        found = find_dice(image)
+        used: set[int] = set()
+        for die in labels[name]:
+            gold = tuple(die["box"])
+            best = max(range(len(found)), key=lambda i: box_iou(gold, found[i]), default=None)
+            if best is not None and best not in used and box_iou(gold, found[best]) >= 0.5:
+                tp += 1
+                used.add(best)
+            else:
+                fn += 1
+        fp += len(found) - len(used)
+    print(f"2. Real dice photos: {len(names)} photos, {total} dice")
+    print(f"  pips read right given the labelled box: {right}/{total} = "
+          f"{100 * right / total:.2f} % (target 95)")
+    print("  confusion (rows: labelled 1-6, columns: read 1-6):")
+    for row in range(1, 7):
+        print("    " + " ".join(f"{v:4d}" for v in confusion[row, 1:]))
+    print(f"  detection: recall {100 * tp / (tp + fn):.2f} % ({tp}/{tp + fn}), precision "
+          f"{100 * tp / max(1, tp + fp):.2f} % ({tp}/{tp + fp}) at IoU >= 0.5")
+
+
+def aruco() -> None:
+    folder = DATA / "aruco"
+    if not (folder / "labels.json").is_file():
+        print(f"3. ArUco: skipped, no photos at {folder}")
+        return
+    labels = json.loads((folder / "labels.json").read_text())
+    print("3. Real ArUco photos (DICT_6X6_250)")
+    for name, gold in labels["images"].items():
+        found = detect_markers(cv2.imread(str(folder / name)), labels["dictionary"])
+        gold_ids = {int(k) for k in gold}
+        missing = sorted(gold_ids - set(found))
+        extra = sorted(set(found) - gold_ids)
+        worst = max((float(np.linalg.norm(found[int(k)] - np.array(v, float), axis=1).max())
+                     for k, v in gold.items() if int(k) in found), default=float("nan"))
+        print(f"  {name:28} gold {len(gold_ids):2d}, found {len(gold_ids) - len(missing):2d}, "
+              f"missing {missing}, not gold {extra}, worst corner error {worst:.2f} px")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scenes", type=int, default=100, help="scenes per lighting")
+    parser.add_argument("--dice-every", type=int, default=1, help="use every n-th dice photo")
+    args = parser.parse_args()
+    rendered(args.scenes)
+    dice(args.dice_every)
+    aruco()
+
+
+if __name__ == "__main__":
+    main()
