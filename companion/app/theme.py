@@ -30,6 +30,9 @@ ACCEPTED: RGBA = (0.13, 0.55, 0.27, 1)
 REFUSED: RGBA = (0.80, 0.15, 0.13, 1)
 """The banner for a refused action (with a square badge and "NO")."""
 
+REMOVABLE: RGBA = (1.00, 0.20, 0.85, 1)
+"""Outline of a block that may be removed now (magenta: unlike every block colour)."""
+
 LED_OFF: RGBA = (0.20, 0.22, 0.25, 1)
 LED_LIT: RGBA = (1.00, 0.80, 0.20, 1)
 """A lit ring LED: the counter is here (amber)."""

@@ -179,8 +179,8 @@ def too_small_buttons(driver: AppDriver) -> list[str]:
 
     small = []
     for widget in driver.app.root.walk():
-        if isinstance(widget, Button) and widget.opacity > 0 and widget.height > 0 \
-                and widget.get_root_window() is not None and not widget.disabled:
-            if widget.height < 48 or widget.width < 48:
-                small.append(f"{widget.text!r} {widget.width:.0f}x{widget.height:.0f}")
+        visible = isinstance(widget, Button) and widget.opacity > 0 and widget.height > 0 \
+            and widget.get_root_window() is not None and not widget.disabled
+        if visible and (widget.height < 48 or widget.width < 48):
+            small.append(f"{widget.text!r} {widget.width:.0f}x{widget.height:.0f}")
     return small

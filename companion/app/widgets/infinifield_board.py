@@ -1,7 +1,7 @@
 """The Infinifield field drawn from the engine.
 
 Blocks with colour and letter, pawns with their player's colour and initial, removable
-blocks ringed in amber when a removal is due.
+blocks ringed in magenta when a removal is due (and named in the hint line).
 
 A tap on a block proposes the phase's action for it (see
 :func:`companion.app.views.infinifield_view.tap_action`).
@@ -103,7 +103,7 @@ class InfinifieldBoard(Widget):
             return
         points = [(self.x + x, self.y + y) for x, y in view.outline]
         flat = [c for p in points + points[:1] for c in p]
-        Color(*(theme.ACCENT if view.removable else TARGET))
+        Color(*(theme.REMOVABLE if view.removable else TARGET))
         Line(points=flat, width=4 if view.removable else 2.5, joint="miter")
 
     def _draw_label(self, view: BlockView) -> None:

@@ -46,9 +46,13 @@ class LedRing(Widget):
             centres.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
         return centres
 
+    def led_diameter(self) -> float:
+        """The diameter of an LED that is not calling for a removal."""
+        return min(self.width, self.height) * 0.20
+
     def _redraw(self, *_args: object) -> None:
         self.canvas.before.clear()
-        size = min(self.width, self.height) * 0.20
+        size = self.led_diameter()
         centres = self.led_centres()
         with self.canvas.before:
             Color(*theme.PANEL_LIGHT)

@@ -1,0 +1,138 @@
+"""A whole Infinifield match played by touch on the field, with what the screen must show.
+
+Rulebook: /work/shared/rules/infinifield.md. The players tap blocks on the drawn field; the
+app turns a tap into the phase's action and the engine decides.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.app import theme
+from companion.app.views.infinifield_view import counter_ring
+from companion.games.infinifield.flow import occupied
+from companion.games.infinifield.removal import removable_blocks
+from tests.app.harness import AppDriver, close_to, share_of, start_game, too_small_buttons
+from tests.app.infinifield_policy import chase_target, start_choice
+
+pytestmark = pytest.mark.gui
+
+
+def _led_pixel(ring, image, position: int):  # type: ignore[no-untyped-def]
+    """The colour of an LED beside its label (0.35 of its diameter right of the centre)."""
+    x, y = ring.led_centres()[position]
+    wx, wy = ring.to_window(x + ring.led_diameter() * 0.35, y)
+    return tuple(int(v) for v in image[image.shape[0] - 1 - int(wy), int(wx)])
+
+
+def _ring_pixel(driver: AppDriver, image, position: int):  # type: ignore[no-untyped-def]
+    return _led_pixel(driver.widget("ring"), image, position)
+
+
+def _edge_pixel(driver: AppDriver, image, block: str,  # type: ignore[no-untyped-def]
+                inset: float = 0.06):
+    """A pixel just inside the middle of the block's first edge."""
+    board = driver.widget("board")
+    view = board.view_of(block)
+    (x1, y1), (x2, y2) = view.outline[0], view.outline[1]
+    cx, cy = view.centre
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    px, py = mx + (cx - mx) * inset, my + (cy - my) * inset
+    wx, wy = board.to_window(board.x + px, board.y + py)
+    return tuple(int(v) for v in image[image.shape[0] - 1 - int(wy), int(wx)])
+
+
+def _tap_block(driver: AppDriver, block: str) -> None:
+    driver.tap_at(*driver.widget("board").block_window_pos(block))
+
+
+def test_a_whole_match_by_touch_on_the_field(driver: AppDriver) -> None:
+    """infinifield.md "Select starting positions" 2, "Chase-and-capture" 6-7 (counter ring,
+    removal), 8 (next round) and "Scoring": a two-round match played by tapping blocks."""
+    start_game(driver, "Infinifield", players=2)
+    session = driver.app.table.session
+    assert session is not None and session.game.name == "infinifield"
+    image = driver.screenshot("infinifield_start")
+    for colour in ("white", "yellow", "red", "blue"):
+        assert share_of(image, theme.BLOCK_COLOURS[colour], 10) > 0.004, \
+            f"{colour} blocks are drawn"
+    assert close_to(_ring_pixel(driver, image, 4), theme.LED_LIT, 25), "counter starts on X"
+    assert too_small_buttons(driver) == []
+
+    refused_shown = removal_shown = False
+    for _ in range(60):
+        state = session.state
+        if session.finished:
+            break
+        player = state.to_act
+        assert player is not None
+        if state.phase == "start":
+            _tap_block(driver, start_choice(state))
+        elif state.phase == "move":
+            origin = state.pawn_of(player)
+            if not refused_shown:
+                far = next(b for b in state.field.whites()
+                           if b != origin and not state.field.touches(origin or "", b)
+                           and b not in state.removed)
+                _tap_block(driver, far)
+                image = driver.screenshot("infinifield_refused_move")
+                banner = driver.app.banner
+                assert not banner.legal and banner.rule.startswith(
+                    'infinifield: "Chase-and-capture"')
+                assert close_to(driver.pixel_of(image, banner, dx=banner.width / 2 - 20),
+                                theme.REFUSED, 12)
+                assert session.state == state, "a refused tap changes nothing"
+                refused_shown = True
+            before = len(session.record)
+            _tap_block(driver, chase_target(state, player))
+            assert len(session.record) == before + 1
+            ring = counter_ring(session.state)
+            image = driver.screenshot("infinifield_after_move")
+            lit = ring.index("lit") if "lit" in ring else ring.index("due")
+            expected = theme.LED_LIT if ring[lit] == "lit" else theme.LED_DUE
+            assert close_to(_ring_pixel(driver, image, lit), expected, 25)
+        elif state.phase == "remove":
+            allowed = removable_blocks(state.field, state.removed, occupied(state))
+            image = driver.screenshot("infinifield_removal_due")
+            assert close_to(_ring_pixel(driver, image, 4), theme.LED_DUE, 25), "X lit red"
+            assert close_to(_edge_pixel(driver, image, allowed[0]), theme.REMOVABLE, 40)
+            fixed = next(b.id for b in state.field.blocks
+                         if b.id not in allowed and b.id not in state.removed
+                         and state.pawn_on(b.id) is None)
+            assert not close_to(_edge_pixel(driver, image, fixed, 0.3), theme.REMOVABLE, 60)
+            assert driver.screen.hint == "Tap a highlighted block to remove it"
+            _tap_block(driver, allowed[0])
+            assert allowed[0] in session.state.removed
+            assert allowed[0] not in {v.id for v in driver.widget("board").views}
+            removal_shown = True
+        else:
+            driver.tap(driver.find_button(f"rebuild {player}"))
+    assert session.finished and refused_shown and removal_shown
+    assert driver.app.outputs.buzz == "victory"
+    panel = driver.widget("panel")
+    assert panel.mode == "over" and panel.headline.startswith("Game over. Winner: Ann, Ben.")
+    assert "[b]A[/b]  Ann: 33" in driver.screen.scores
+    driver.screenshot("infinifield_over")
+
+
+def test_a_capture_reaches_the_simulated_buzzer_and_ring(driver: AppDriver) -> None:
+    """infinifield.md "Chase-and-capture" 6: a capture; docs/events.md: capture has a buzzer
+    pattern of its own. The simulation panel mirrors the LEDs and buzzer."""
+    start_game(driver, "Infinifield", players=2)
+    session = driver.app.table.session
+    assert session is not None
+    for text in ("start Ben W1", "start Ann W2", "move Ben W1 Y1"):
+        driver.tap(driver.find_button(text))
+    _tap_block(driver, "Y1")
+    assert session.history[-1] == "move Ann W2 Y1"
+    assert driver.app.outputs.buzz == "capture"
+    driver.tap(driver.widget("sim_button"))
+    assert driver.screen.name == "simulation"
+    image = driver.screenshot("simulation_infinifield")
+    assert driver.screen.buzz_text.startswith("Buzzer: capture")
+    ring = driver.screen.ids.ring
+    expected = counter_ring(session.state)
+    for index, state in enumerate(expected):
+        pixel = _led_pixel(ring, image, index)
+        colour = {"off": theme.LED_OFF, "lit": theme.LED_LIT, "due": theme.LED_DUE}[state]
+        assert close_to(pixel, colour, 25), (index, state, pixel)
