@@ -5,8 +5,8 @@ Each reader takes ``(source name, TOML text)`` and returns checked, frozen recor
 formats are described in ``docs/defiance.md``.
 
 Example:
-    >>> roles = read_roles(("r.toml", '[[role]]\\nid = "scout"\\nname = "Scout"\\n'
-    ...                      'objective = "Discover 3 tiles."\\nsteps = 3\\n'), expect=1)
+    >>> roles = read_roles(("r.toml", '[[role]]\nid = "scout"\nname = "Scout"\n'
+    ...                      'objective = "Discover 3 tiles."\nsteps = 3\n'), expect=1)
     >>> roles[0].steps
     3
 """

@@ -143,6 +143,27 @@ class DefianceGame(Game[Rules, State, Action]):
         except IllegalAction as refusal:
             raise refusal.with_action(str(action)) from None
 
+    def accepts(self, state: State, action: Action) -> bool:
+        """Whether the rules accept ``action`` (what :meth:`apply` would not refuse).
+
+        The follow-ups of an accepted action (reshuffles, the end of a defeated leader's turn,
+        the last side standing) never refuse, so they are skipped: this is the fast test
+        behind :meth:`legal_actions`.
+
+        Example:
+            >>> from companion.resources import shipped_sources
+            >>> from companion.games.defiance.shipped import PACKAGE, shipped_roles
+            >>> game = DefianceGame()
+            >>> rules = game.load_setup(shipped_sources(PACKAGE, shipped_roles()), {})
+            >>> game.accepts(game.initial_state(rules), Action("end", "Ann"))
+            False
+        """
+        try:
+            self._dispatch(state, action, [])
+        except IllegalAction:
+            return False
+        return True
+
     def _dispatch(self, state: State, action: Action, events: list[Event]) -> State:
         verb = action.verb
         if state.phase == "over":

@@ -16,7 +16,6 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from companion.games.core import IllegalAction
 from companion.games.defiance.actions import Action
 from companion.games.defiance.board import DIRECTIONS, format_pos, neighbour, world_walls
 from companion.games.defiance.card_actions import in_reach
@@ -67,11 +66,8 @@ def legal_actions(game: DefianceGame, state: State) -> list[Action]:
         text = str(action)
         if text in found:
             continue
-        try:
-            game.apply(state, action)
-        except IllegalAction:
-            continue
-        found[text] = action
+        if game.accepts(state, action):
+            found[text] = action
     for action in _discoveries(state, actor):
         found.setdefault(str(action), action)
     return [found[text] for text in sorted(found)]
