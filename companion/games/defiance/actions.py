@@ -24,14 +24,14 @@ ARITY: dict[str, tuple[int, int]] = {
     "shuffle": (1, 999), "reveal": (0, 99), "roll": (1, 9),
     "place": (3, 3), "leader": (1, 1), "mulligan": (1, 5), "deploy": (1, 1), "ready": (0, 0),
     "check": (1, 1), "reroll": (1, 1), "convert": (2, 2), "lock": (0, 0),
-    "prepare": (1, 5), "play": (1, 3), "damage": (1, 2), "destroy": (2, 2), "cycle": (1, 1),
+    "prepare": (1, 5), "play": (1, 4), "damage": (1, 2), "destroy": (2, 2), "cycle": (1, 1),
     "move": (1, 5), "flip": (1, 3), "gambit": (0, 0), "score": (1, 1), "progress": (1, 1),
     "claim": (1, 1), "effect": (4, 4), "step": (0, 0), "block": (1, 5), "resolved": (1, 1),
     "adjust": (3, 3), "end": (0, 0), "concede": (0, 0), "spend": (2, 6),
 }
 """Verb -> (fewest, most) arguments after the actor (after the verb for chance)."""
 
-KEYWORDS = ("timeline", "replace", "to", "discover", "regroup", "push", "health", "tide",
+KEYWORDS = ("timeline", "replace", "free", "to", "discover", "regroup", "push", "health", "tide",
             "power", "fortitude", "damage", "heal", "draw")
 
 

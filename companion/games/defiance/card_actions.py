@@ -42,6 +42,10 @@ def slot_number(text: str) -> int:
     return int(text) - 1 if text.isdigit() else -1
 
 
+FLAGS = ("timeline", "free")
+"""Options that take no value."""
+
+
 def _options(args: tuple[str, ...], keys: tuple[str, ...]) -> dict[str, str]:
     """``key value`` pairs (or bare flags) after the first argument."""
     found: dict[str, str] = {}
@@ -50,7 +54,7 @@ def _options(args: tuple[str, ...], keys: tuple[str, ...]) -> dict[str, str]:
         word = rest.pop(0)
         if word not in keys:
             refuse("bad_option", f"{word!r} is not understood here.", TURN)
-        found[word] = rest.pop(0) if rest and word != "timeline" else ""
+        found[word] = rest.pop(0) if rest and word not in FLAGS else ""
     return found
 
 
@@ -98,12 +102,12 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
 def play(state: State, action: Action, events: list[Event]) -> State:
     """Play a card.
 
-    From hand at its cost in Tide, or ``timeline`` for 1 Tide (not the turn it was prepared). A unit
-    joins the group (``replace N`` destroys unit N of a full group first); an ability goes to the
-    centre until ``resolved``.
+    From hand at its cost in Tide, or ``timeline`` for 1 Tide (not the turn it was prepared);
+    ``free`` when a mechanic directs the play (no cost). A unit joins the group (``replace N``
+    destroys unit N of a full group first); an ability goes to the centre until ``resolved``.
     """
     card_id = action.args[0]
-    options = _options(action.args[1:], ("timeline", "replace"))
+    options = _options(action.args[1:], ("timeline", "replace", "free"))
     player = seat(state, action.actor)
     card = state.rules.card(card_id) if state.rules.has_card(card_id) else None
     if card is None:
@@ -128,7 +132,9 @@ def play(state: State, action: Action, events: list[Event]) -> State:
         slot = _replace_slot(player, options.get("replace"))
     elif "replace" in options:
         refuse("bad_option", "Only a unit replaces a unit of a full group.", CARDS, "Unit Cards")
-    state = spend(state, "T", cost, TURN, "Tide Actions")
+    if "free" in options:
+        cost = 0  # a mechanic directs the play: no cost (rulebook 4 "Tide Actions")
+    state = spend(state, "T", cost, TURN, "Tide Actions") if cost else state
     if "timeline" in options:
         player = seat(state, action.actor)
         index = max(i for i, p in enumerate(player.timeline)

@@ -249,3 +249,15 @@ def test_preparing_in_an_allys_timeline_transfers_the_card():
     state = play(state, "prepare Ann sunlance to Cid")
     assert [p.card for p in seat(state, "Cid").timeline] == ["sunlance"]
     assert seat(state, "Ann").timeline == ()
+
+
+def test_a_card_played_at_a_mechanics_direction_costs_nothing():
+    """infinities-defiance-of-fate.md "4. Turn Actions", Tide Actions: if a mechanic directs
+    you to play a card, you do so without paying its cost."""
+    state = _ann("0 0 0 0", "flame-warden")
+    with pytest.raises(IllegalAction) as refusal:
+        act(state, "play Ann flame-warden")
+    assert refusal.value.code == "no_die"
+    state = play(state, "play Ann flame-warden free")
+    assert [u.card for u in seat(state, "Ann").group] == ["flame-warden"]
+    assert state.turn.spent == 0
