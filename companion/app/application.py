@@ -73,6 +73,20 @@ class AppOptions:
     nfc_reader: bool = False
 
 
+def open_table_outputs() -> Any:
+    """The real LED ring, buzzer and status light (gpiozero's mock pins off the Pi).
+
+    A device that cannot be opened is logged and left out: the referee goes on without it.
+    """
+    try:
+        from hardware.outputs import TableOutputs
+
+        return TableOutputs()
+    except Exception:  # a broken pin map or GPIO chip must not stop the referee
+        log.exception("the table's LEDs and buzzer are not available")
+        return None
+
+
 def load_class(path: str) -> Any:
     """The class named by ``module:Class``."""
     module, name = path.split(":")
@@ -108,6 +122,9 @@ class CompanionApp(App):
         self.outputs = SimulatedOutputs(on_change=self._outputs_changed)
         self.outputs.sound = self.settings.sound
         self.table.add_output(self.outputs)
+        self.devices = open_table_outputs()
+        if self.devices is not None:
+            self.table.add_output(self.devices)
         self.table.on_change(self._table_changed)
         self.inbox = MainLoopInbox()
         self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
@@ -169,6 +186,8 @@ class CompanionApp(App):
         self.notifier.stopping()
         if self._reader is not None:
             self._reader.close()
+        if self.devices is not None:
+            self.devices.close()
         if self.table.session is not None:
             self.table.session.close()
         self.notifier.close()
@@ -205,7 +224,11 @@ class CompanionApp(App):
         if session is not None and session.game.name == "infinifield":
             from companion.app.views.infinifield_view import counter_ring
 
-            self.outputs.ring = tuple(counter_ring(session.state))
+            ring = counter_ring(session.state)
+            self.outputs.ring = tuple(ring)
+            if self.devices is not None:
+                lit = ring.index("due") if "due" in ring else ring.index("lit")
+                self.devices.ring.show("X" if lit == 4 else lit + 1, ring[lit] == "due")
 
     # -- actions (called by the screens) ---------------------------------------------------
     def propose(self, action: str, source: str = "touch") -> Verdict:

@@ -13,7 +13,7 @@ Example:
     ('off', 'lit', 'off', 'off', 'off')
     >>> outputs(Event("illegal", {"action": "move Ann W1 R2"}))
     >>> outputs.buzz, outputs.status
-    ('refused', 'refused')
+    ('illegal', 'refused')
 """
 
 from __future__ import annotations
@@ -21,19 +21,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.games.core import Event
+from hardware.mapping import sound_for
 
 RING_POSITIONS = ("1", "2", "3", "4", "X")
 """The five places of the counter circle, in the order the arrows go round."""
 
-BUZZER_PATTERNS: dict[str, str] = {
-    "illegal": "refused",
-    "trap_sprung": "trap",
-    "capture": "capture",
-    "removal_due": "removal",
-    "victory": "victory",
-    "defeat": "defeat",
-}
-"""Event kind -> the buzzer pattern it plays (each has a pattern of its own)."""
+RECENT = 4
+"""How many of the last buzzer patterns the panel lists."""
 
 RING_STATES = ("off", "lit", "due")
 """An LED of the ring: dark, lit (the counter is here), or lit red (a block must go)."""
@@ -45,8 +39,9 @@ class SimulatedOutputs:
     Attributes:
         ring: the state of each of the five LEDs (see :data:`RING_STATES`).
         status: ``idle``, ``ok`` or ``refused`` (the status light).
-        buzz: the last buzzer pattern played, or ``None``.
+        buzz: the last buzzer pattern played (a :data:`hardware.patterns.PATTERNS` name).
         buzz_count: how many patterns were played (the panel animates on change).
+        recent: the last few patterns, newest last (one action can sound several).
     """
 
     def __init__(self, on_change: Callable[[], object] | None = None) -> None:
@@ -54,6 +49,7 @@ class SimulatedOutputs:
         self.status = "idle"
         self.buzz: str | None = None
         self.buzz_count = 0
+        self.recent: tuple[str, ...] = ()
         self.sound = True
         self._on_change = on_change
 
@@ -66,10 +62,11 @@ class SimulatedOutputs:
         elif event.kind == "block_removed":
             self._light("X", "lit")
         self.status = "refused" if event.kind == "illegal" else "ok"
-        pattern = BUZZER_PATTERNS.get(event.kind)
+        pattern = sound_for(event)
         if pattern is not None and self.sound:
             self.buzz = pattern
             self.buzz_count += 1
+            self.recent = (*self.recent, pattern)[-RECENT:]
         if self._on_change is not None:
             self._on_change()
 
@@ -78,6 +75,7 @@ class SimulatedOutputs:
         self.ring = ("off",) * len(RING_POSITIONS)
         self.status = "idle"
         self.buzz = None
+        self.recent = ()
 
     def _light(self, position: str, state: str) -> None:
         if position.upper() not in RING_POSITIONS:

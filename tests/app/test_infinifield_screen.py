@@ -125,11 +125,11 @@ def test_a_capture_reaches_the_simulated_buzzer_and_ring(driver: AppDriver) -> N
         driver.tap(driver.find_button(text))
     _tap_block(driver, "Y1")
     assert session.history[-1] == "move Ann W2 Y1"
-    assert driver.app.outputs.buzz == "capture"
+    assert "capture" in driver.app.outputs.recent
     driver.tap(driver.widget("sim_button"))
     assert driver.screen.name == "simulation"
     image = driver.screenshot("simulation_infinifield")
-    assert driver.screen.buzz_text.startswith("Buzzer: capture")
+    assert driver.screen.buzz_text.startswith("Buzzer: ") and "capture" in driver.screen.buzz_text
     ring = driver.screen.ids.ring
     expected = counter_ring(session.state)
     for index, state in enumerate(expected):

@@ -91,7 +91,8 @@ class SimulationScreen(Screen):
         if outputs.buzz is None:
             self.buzz_text = app.tr("sim.buzzer_quiet")
         else:
-            self.buzz_text = app.tr("sim.buzzer_played", pattern=app.tr(f"buzz.{outputs.buzz}"),
+            patterns = ", ".join(app.tr(f"buzz.{name}") for name in outputs.recent)
+            self.buzz_text = app.tr("sim.buzzer_played", pattern=patterns,
                                     count=outputs.buzz_count)
         self._fill_cards(app)
 
