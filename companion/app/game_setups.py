@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.games.defiance.shipped import shipped_roles
 from companion.resources import shipped_sources
 
 
@@ -100,6 +101,11 @@ SETUPS: dict[str, GameSetup] = {
         "infinity", "companion.games.infinity",
         {"example armies": {"setup": "armies/example.toml",
                             "profiles": "profiles/default.toml"}}),
+    "defiance": GameSetup(
+        "defiance", "companion.games.defiance",
+        {"quickplay (2)": shipped_roles("data/games/quickplay.toml"),
+         "skirmish (3)": shipped_roles("data/games/skirmish.toml"),
+         "skirmish teams": shipped_roles("data/games/skirmish-teams.toml")}),
 }
 """Setups of the games the app knows how to start."""
 

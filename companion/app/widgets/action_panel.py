@@ -75,9 +75,10 @@ class ActionPanel(BoxLayout):
         outcome = session.outcome
         if outcome is not None:
             self.mode = "over"
-            winners = ", ".join(outcome.winners) or "-"
-            self.headline = app.tr("game.over", winners=winners,
-                                   detail=outcome.detail or outcome.termination)
+            detail = outcome.detail or outcome.termination
+            self.headline = app.tr("game.over", winners=", ".join(outcome.winners),
+                                   detail=detail) if outcome.winners \
+                else app.tr("game.over_no_winner", detail=detail)
             self._fill([])
             return
         actor = session.game.current_actor(session.state)
