@@ -31,7 +31,7 @@ GAMES = [name for name in ("infinidungeon", "401", "infinity", "defiance")
 def _visible(driver: AppDriver, widget) -> bool:  # type: ignore[no-untyped-def]
     x, y = widget.to_window(*widget.center)
     scroll = widget.parent.parent
-    sx, sy = scroll.to_window(scroll.x, scroll.y)
+    _sx, sy = scroll.to_window(scroll.x, scroll.y)
     return sy <= y <= sy + scroll.height and 0 <= x < driver.window.width
 
 
