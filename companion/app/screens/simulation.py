@@ -65,6 +65,8 @@ class SimulationScreen(Screen):
     def show_next_frame(self) -> None:
         """Show the next replayed frame."""
         app = App.get_running_app()
+        if app is None:
+            return
         frame = self.replay.next_frame() if self.replay is not None else None
         if frame is None or self.replay is None or self.replay.current is None:
             self.camera_text = app.tr("sim.camera_none")

@@ -1,8 +1,9 @@
 """Tools for any game: loose dice with a short roll animation, and HP/wound/health trackers.
 
-When the open game waits for a roll, the roll buttons here hand over to the game (the
-companion's roll, which stands, or the faces typed from physical dice); otherwise these are
-the table's loose dice and only their result is shown.
+These are the table's loose dice (house rules, tie-breaks, "low roll on 1 die"): their
+result is shown, never recorded. A roll the engine waits for is made on the game screen
+(the companion's roll, which stands, or the faces typed from physical dice), so the
+record stays exact.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import ColorProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
 from companion.app.dice_tools import DIE_KINDS, DiceTray, die_kind, parse_physical
@@ -21,6 +23,12 @@ from companion.app.widgets.common import BigButton
 
 ANIMATION_FRAMES = 6
 ANIMATION_STEP = 0.06
+
+
+class DieFace(Label):
+    """One die in the tray: its body colour and the face it shows (a number or a letter)."""
+
+    fill = ColorProperty([1, 1, 1, 1])
 
 
 class Tracker(BoxLayout):
