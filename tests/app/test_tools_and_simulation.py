@@ -36,7 +36,7 @@ def test_dice_roll_tumbles_then_settles_on_real_faces(driver: AppDriver) -> None
     assert all(face in DIE_KINDS["tide"].faces for face in screen.faces)
     assert screen.result == "Tide: " + " ".join(screen.faces)
     image = driver.screenshot("dice_tide")
-    assert share_of(image, DIE_KINDS["tide"].colour + (1,), 12) > 0.01, "blue Tide dice"
+    assert share_of(image, (*DIE_KINDS["tide"].colour, 1), 12) > 0.01, "blue Tide dice"
     face = screen.ids.tray.children[0]
     assert face.text in ("T", "F", "P", "0"), "each die shows its letter too"
 
@@ -49,7 +49,7 @@ def test_dice_roll_tumbles_then_settles_on_real_faces(driver: AppDriver) -> None
     assert screen.faces == ["4", "6"] and screen.result == "Your dice: 4 6"
     image = driver.screenshot("dice_physical")
     assert close_to(driver.pixel_of(image, screen.ids.tray.children[0], dx=-30),
-                    DIE_KINDS["d6"].colour + (1,), 12)
+                    (*DIE_KINDS["d6"].colour, 1), 12)
 
 
 def test_trackers_count_hit_points_up_and_down(driver: AppDriver) -> None:
