@@ -8,8 +8,11 @@ cards to pair it with (:meth:`TapHandler.pairing_choices`) and calls
 :meth:`TapHandler.pair_pending`.
 
 A card "is named" by an action when one of the action's words (its notation split at spaces,
-``:``, ``,`` and ``->``) equals the card's name, case-insensitively; the verb itself does not
-count.
+``:``, ``,``, ``->``, ``@``, ``*`` and ``+``) equals the card's name, case-insensitively; the
+verb itself does not count. Notation puts who acts right after the verb, so when some of the
+actions have the card as their first argument after that (``play red Hex -> B1``,
+``move Ann Fusilier 4``: the card *does* something), only those are kept; otherwise every
+action naming it (as a target, say) is.
 
 Example:
     >>> actions_naming("fireball", ["cast Ann fireball B3", "move Ann A1 A2"])
@@ -27,7 +30,7 @@ from companion.session import Session, Verdict
 from firmware_bridge.cards import CardMap
 from firmware_bridge.messages import Message, TagPresent
 
-_SEPARATORS = re.compile(r"\s+|:|,|->")
+_SEPARATORS = re.compile(r"\s+|:|,|->|@|\*|\+")
 
 
 def notation_words(text: str) -> list[str]:
@@ -42,9 +45,23 @@ def notation_words(text: str) -> list[str]:
 
 
 def actions_naming(card: str, notations: Iterable[str]) -> list[str]:
-    """The notations (in the given order) that name ``card`` among their words."""
+    """The notations (in the given order) naming ``card``; those where it acts, if any.
+
+    Example:
+        >>> actions_naming("Grenzer", ["aro Ben Grenzer dodge",
+        ...                            "shoot Ann Fusilier combi_rifle Grenzer@12"])
+        ['aro Ben Grenzer dodge']
+    """
     wanted = card.lower()
-    return [text for text in notations if wanted in notation_words(text)]
+    naming = [text for text in notations if wanted in notation_words(text)]
+    acting = [text for text in naming if _subject(text) == wanted]
+    return acting or naming
+
+
+def _subject(text: str) -> str:
+    """The first argument after the verb and who acts, lower-cased ("" when there is none)."""
+    words = text.split()
+    return _SEPARATORS.split(words[2])[0].lower() if len(words) > 2 else ""
 
 
 @dataclass(frozen=True)

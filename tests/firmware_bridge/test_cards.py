@@ -68,6 +68,18 @@ def test_notation_words_match_whole_names_only() -> None:
     assert actions_naming("go", notations) == []   # the verb is not a card
 
 
+def test_actions_where_the_card_acts_come_before_those_where_it_is_a_target() -> None:
+    """docs/nfc-bridge.md "Cards": a tapped trooper moves or shoots; only when it can do
+    nothing itself are the actions aimed at it offered."""
+    notations = ["move Ann Fusilier 4", "shoot Ann Fusilier combi_rifle Grenzer@12*2+cover",
+                 "shoot Ann Fusilier combi_rifle Grenzer@12*1+cover Daturazi@20*1"]
+    assert actions_naming("fusilier", notations) == notations
+    assert actions_naming("grenzer", notations) == notations[1:]
+    assert actions_naming("daturazi", notations) == notations[2:]
+    assert actions_naming("Hex", ["cycle red Hex", "play red Hex -> B1", "play red Lunge R1 "
+                                  "-> B1"]) == ["cycle red Hex", "play red Hex -> B1"]
+
+
 def test_the_cards_file_round_trips(tmp_path: Path) -> None:
     cards = CardMap()
     cards.pair("infinidungeon", "04:a1:b2:c3:d4:e5:f6", "goblin-lair")
