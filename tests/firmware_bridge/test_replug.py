@@ -14,7 +14,7 @@ from pathlib import Path
 from companion.session import Session
 from firmware_bridge import codec
 from firmware_bridge.cards import CardMap
-from firmware_bridge.messages import Hello, LinkStatus, Message
+from firmware_bridge.messages import Hello, LinkStatus, Message, TagPresent
 from firmware_bridge.ports import fixed_port
 from firmware_bridge.reader import BridgeReader
 from firmware_bridge.taps import TapHandler
@@ -23,7 +23,8 @@ from tests.firmware_bridge.pty_pico import PtyPico
 
 REPLUGS = 100
 RECONNECT_DEADLINE = 2.0
-FIREBALL = bytes.fromhex("04A1B2C3D4E5F6")
+TAGS = {"fireball": bytes.fromhex("04A1B2C3D4E5F6"), "shield": bytes.fromhex("DEADBEEF"),
+        "goblin-lair": bytes.fromhex("04112233445566778899")}
 
 
 def wait_for(inbox: queue.Queue[Message], kind: type, deadline: float) -> Message | None:
@@ -43,11 +44,12 @@ def test_host_reconnects_within_two_seconds_after_each_of_100_replugs_and_play_g
     symlink = tmp_path / "infinite-nfc"
     inbox: queue.Queue[Message] = queue.Queue()
     session = Session.new(GAME, SETUP, seed=1)
-    cards = CardMap({"cardtap": {FIREBALL.hex().upper(): "fireball"}}, games=["cardtap"])
+    cards = CardMap({"cardtap": {uid.hex().upper(): card for card, uid in TAGS.items()}},
+                    games=["cardtap"])
     handler = TapHandler(session, cards)
+    taps = {33: "fireball", 66: "shield", 99: "goblin-lair"}  # replug cycle -> card tapped
     pico = PtyPico(symlink)
     pico.plug()
-    verdicts = []
     with BridgeReader(fixed_port(str(symlink)), on_message=inbox.put, retry_interval=0.05):
         assert wait_for(inbox, Hello, time.monotonic() + 5) is not None
         for cycle in range(REPLUGS):
@@ -55,18 +57,16 @@ def test_host_reconnects_within_two_seconds_after_each_of_100_replugs_and_play_g
             assert wait_for(inbox, LinkStatus, time.monotonic() + RECONNECT_DEADLINE)
             pico.plug()
             assert wait_for(inbox, Hello, pico.plugged_at + RECONNECT_DEADLINE), cycle
-            if cycle == REPLUGS - 1:  # the table taps the card after the last replug
-                pico.send(codec.TAG_PRESENT, codec.tag_payload(FIREBALL))
-                deadline = time.monotonic() + RECONNECT_DEADLINE
-                while (message := inbox.get(timeout=deadline - time.monotonic())):
-                    result = handler.handle(message)  # the main loop's side of the queue
-                    if result is not None:
-                        verdicts.append(result.verdict)
-                        break
+            if cycle in taps:  # the table taps a card on the freshly replugged reader
+                pico.send(codec.TAG_PRESENT, codec.tag_payload(TAGS[taps[cycle]]))
+                tap = wait_for(inbox, TagPresent, time.monotonic() + RECONNECT_DEADLINE)
+                result = handler.handle(tap)  # the main loop's side of the queue
+                if result is not None and result.choices:
+                    handler.choose(result.choices[-1])
     pico.unplug()
-    assert [v.action for v in verdicts if v is not None and v.legal] == ["play fireball"]
-    assert session.history == ["play fireball"]
-    assert session.record[-1].source == "nfc"
+    assert session.history == ["play fireball", "play shield", "play goblin-lair"]
+    assert {entry.source for entry in session.record} == {"nfc"}
+    assert session.finished
     assert pico.hello_requests == REPLUGS + 1
 
 
