@@ -117,7 +117,7 @@ def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
 
 
 def find_dice(image: np.ndarray, min_side: int = 18, max_side: int = 80,
-              threshold: float = 22.0) -> list[tuple[int, int, int, int]]:
+              threshold: float = 18.0) -> list[tuple[int, int, int, int]]:
     """Boxes of the dice in a photo of a tray.
 
     Args:
@@ -140,9 +140,12 @@ def find_dice(image: np.ndarray, min_side: int = 18, max_side: int = 80,
     mask = (dist > threshold).astype(np.uint8)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    # outer outlines of every region, also those inside a hole (dice inside the tray's rim)
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
     boxes = []
-    for c in contours:
+    for c, links in zip(contours, hierarchy[0] if hierarchy is not None else [], strict=False):
+        if links[3] != -1:
+            continue
         x, y, w, h = cv2.boundingRect(c)
         x, y, w, h = 2 * x, 2 * y, 2 * w, 2 * h
         if not (min_side <= w <= max_side and min_side <= h <= max_side):
