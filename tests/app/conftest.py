@@ -6,6 +6,7 @@ Without a display, an Xvfb server is started for the session when the binary exi
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import subprocess
@@ -34,6 +35,7 @@ def _start_xvfb() -> None:
             break
         time.sleep(0.05)
     os.environ["DISPLAY"] = f":{number}"
+    atexit.register(_xvfb.terminate)
 
 
 _start_xvfb()
