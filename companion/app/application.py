@@ -37,6 +37,7 @@ log = logging.getLogger(__name__)
 GAME_SCREENS: dict[str, str] = {
     "infinifield": "companion.app.screens.infinifield:InfinifieldScreen",
     "infinidungeon": "companion.app.screens.infinidungeon:InfinidungeonScreen",
+    "infinity": "companion.app.screens.infinity:InfinityScreen",
 }
 """Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
 generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""

@@ -1,0 +1,80 @@
+"""What the Infinity screen shows: round and Order pool, troopers with their Wounds, and the
+exact odds of the exchange declared and waiting for its dice (no Kivy).
+
+The odds are the engine's (:func:`companion.games.infinity.odds_report.declared_odds`).
+
+Example:
+    >>> wound_pips(1, 2)
+    '●○'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.infinity.odds_report import declared_odds
+from companion.games.infinity.state import State
+
+
+def wound_pips(left: int, total: int) -> str:
+    """Wounds as pips: filled for those left, hollow for those lost."""
+    left = max(0, min(left, total))
+    return "●" * left + "○" * (total - left)
+
+
+@dataclass(frozen=True)
+class TrooperLine:
+    """One trooper as listed: owner, name, wounds left of its profile's, and its status."""
+
+    owner: str
+    name: str
+    wounds: int
+    total: int
+    status: str
+
+    def text(self) -> str:
+        """``Fusilier  ●○  1/2`` plus ``(removed)`` or ``(hidden)``."""
+        extra = f"  ({self.status})" if self.status else ""
+        return f"{self.name}  {wound_pips(self.wounds, self.total)}  " \
+               f"{self.wounds}/{self.total}{extra}"
+
+
+@dataclass(frozen=True)
+class InfinityView:
+    """The screen's content.
+
+    Attributes:
+        round: the Game Round and how many were agreed.
+        active: whose Active Turn it is.
+        orders: Orders left in the active player's pool.
+        phase: the engine's phase name.
+        troopers: every trooper the table may see, in sheet order (a trooper in Hidden
+            Deployment is Private Information: only counted, never named).
+        hidden: how many troopers are hidden, per player.
+        odds: the declared exchange's odds, as the referee prints them (empty if none).
+    """
+
+    round: int
+    rounds: int
+    active: str
+    orders: int
+    phase: str
+    troopers: tuple[TrooperLine, ...]
+    hidden: tuple[tuple[str, int], ...]
+    odds: tuple[str, ...]
+
+
+def infinity_view(state: State) -> InfinityView:
+    """The screen's content for ``state``."""
+    troopers = []
+    hidden = dict.fromkeys(state.players, 0)
+    for sheet, status in zip(state.sheets, state.status, strict=True):
+        if status.hidden and not status.removed:
+            hidden[sheet.owner] += 1
+            continue
+        flag = "removed" if status.removed else ""
+        troopers.append(TrooperLine(sheet.owner, sheet.id, status.wounds, sheet.profile.w,
+                                    flag))
+    odds = tuple(line for report in declared_odds(state) for line in report.lines())
+    return InfinityView(state.round, state.rounds, state.players[state.turn], state.orders,
+                        state.phase, tuple(troopers), tuple(hidden.items()), odds)
