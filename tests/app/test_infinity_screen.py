@@ -24,11 +24,11 @@ def test_declared_exchange_shows_its_exact_odds_before_the_roll(driver: AppDrive
     assert "+1 in Hidden Deployment" in screen.troopers_text
     panel = driver.widget("panel")
     driver.tap(driver.find_button("shoot", panel))
-    driver.tap(list(reversed(panel.ids.actions.children))[0])
+    driver.tap(panel.ids.actions.children[-1])
     for _ in range(10):
         if session.state.phase == "roll":
             break
-        driver.tap(list(reversed(driver.widget("panel").ids.actions.children))[0])
+        driver.tap(driver.widget("panel").ids.actions.children[-1])
     assert session.state.phase == "roll"
     expected = [line for report in declared_odds(session.state) for line in report.lines()]
     assert expected and screen.odds_text.splitlines() == expected

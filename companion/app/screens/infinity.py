@@ -1,5 +1,8 @@
-"""Infinity's referee screen: round and Order pool, troopers with Wounds, and the exact odds
-of the declared exchange before its dice are rolled."""
+"""Infinity's referee screen.
+
+Round and Order pool, troopers with Wounds, and the exact odds of the declared exchange
+before its dice are rolled.
+"""
 
 from __future__ import annotations
 

@@ -44,6 +44,7 @@ class NewGameScreen(Screen):
         self.layout = self.layouts[0]
         self.error = ""
         self.count = spec.players.minimum if spec.players else 0
+        self.ids.names.clear_widgets()  # each game starts from its own default names
         self._build_choices()
 
     def _build_choices(self) -> None:

@@ -1,5 +1,7 @@
-"""What the Infinity screen shows: round and Order pool, troopers with their Wounds, and the
-exact odds of the exchange declared and waiting for its dice (no Kivy).
+"""What the Infinity screen shows (no Kivy).
+
+Round and Order pool, troopers with their Wounds, and the exact odds of the exchange
+declared and waiting for its dice.
 
 The odds are the engine's (:func:`companion.games.infinity.odds_report.declared_odds`).
 
