@@ -11,6 +11,7 @@
    0.5).
 3. Real ArUco photos (``../shared/data/aruco``): every gold marker found, worst corner error
    (target <= 1 px), and markers found that are not gold (target 0).
+4. ArUco-marked miniature bases on rendered tables: distance error in inches (target 0.1).
 
 Usage:
     .venv/bin/python bench/vision_accuracy.py [--scenes 100] [--dice-every 1]
@@ -20,17 +21,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+import statistics
 from collections import Counter
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from vision.bases import distances, find_bases
 from vision.calibration import calibrate
 from vision.dice import box_iou, find_dice, read_die
+from vision.layout import INCH_MM
 from vision.markers import detect_markers
 from vision.observe import observe
-from vision.render import LIGHTINGS, SceneSpec, render_scene
+from vision.render import LIGHTINGS, BaseSpec, FieldSpec, SceneSpec, render_scene
 from vision.scoring import score_scene
 
 DATA = Path("/work/shared/data")
@@ -124,6 +129,29 @@ def aruco() -> None:
               f"missing {missing}, not gold {extra}, worst corner error {worst:.2f} px")
 
 
+def bases(scenes: int) -> None:
+    rng = random.Random(5)
+    errors: list[float] = []
+    missed = 0
+    for seed in range(scenes):
+        spots: list[tuple[float, float]] = []
+        while len(spots) < 4:
+            p = (rng.uniform(120, 480), rng.uniform(100, 350))
+            if all(np.hypot(p[0] - q[0], p[1] - q[1]) > 40 for q in spots):
+                spots.append(p)
+        specs = tuple(BaseSpec(10 + i, p) for i, p in enumerate(spots))
+        size = (1280, 720) if seed % 2 else (640, 480)
+        scene = render_scene(SceneSpec(seed=seed, size=size, field=FieldSpec(()), bases=specs))
+        seen = find_bases(scene.image, calibrate(scene.image))
+        missed += 4 - len(seen)
+        for (a, b), d in distances(seen).items():
+            (xa, ya), (xb, yb) = spots[a - 10], spots[b - 10]
+            errors.append(abs(d.centre_in - np.hypot(xa - xb, ya - yb) / INCH_MM))
+    print(f"4. Marked bases: {scenes} rendered scenes of 4 bases (640x480 and 1280x720), "
+          f"missed {missed}, distance error max {max(errors):.3f} in, mean "
+          f"{statistics.fmean(errors):.3f} in (target 0.1 in)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=100, help="scenes per condition")
@@ -132,6 +160,7 @@ def main() -> None:
     rendered(args.scenes)
     dice(args.dice_every)
     aruco()
+    bases(args.scenes // 2)
 
 
 if __name__ == "__main__":
