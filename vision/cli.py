@@ -16,7 +16,11 @@ Commands::
 Exit status: 0 done, 1 the table/field has problems (e.g. field checks failed), 2 bad input.
 
 Example:
-    >>> main(["render", "--help"])  # doctest: +SKIP
+    >>> import os, tempfile
+    >>> out = os.path.join(tempfile.mkdtemp(), "scene.png")
+    >>> main(["render", "--seed", "1", "--out", out])  # doctest: +ELLIPSIS
+    wrote ...scene.png: ... blocks, ... touching pairs, ... pawns
+    0
 """
 
 from __future__ import annotations

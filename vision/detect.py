@@ -10,12 +10,13 @@ Example:
     >>> from vision.render import SceneSpec, render_scene
     >>> from vision.calibration import calibrate
     >>> from vision.rectify import rectify
-    >>> from vision.palette import default_palette
+    >>> from vision.palette import UNKNOWN, default_palette
+    >>> from vision.rectify import marker_keepout
     >>> scene = render_scene(SceneSpec(seed=4))
-    >>> top = rectify(scene.image, calibrate(scene.image))
-    >>> classes = default_palette().classify(top.image)
-    >>> blocks = find_blocks(classes, default_palette(), scene_layout := calibrate(
-    ...     scene.image).layout, 1.0)
+    >>> calib = calibrate(scene.image)
+    >>> classes = default_palette().classify(rectify(scene.image, calib).image)
+    >>> classes[marker_keepout(calib.layout, 1.0) > 0] = UNKNOWN   # the markers' white paper
+    >>> blocks = find_blocks(classes, default_palette(), calib.layout, 1.0)
     >>> len(blocks) == len(scene.field.blocks)
     True
 """

@@ -1,4 +1,4 @@
-"""Turn what changed on the table into candidate Infinifield actions.
+r"""Turn what changed on the table into candidate Infinifield actions.
 
 The camera compares a still view with the engine's last accepted state (not with the last
 frame), so a missed frame or a refused action cannot put the two out of step. Blocks keep
@@ -14,9 +14,19 @@ to be seen until the one on top is removed.
   the one to act (the engine refuses an illegal removal, and the buzzer sounds).
 
 Example:
-    >>> from companion.games.infinifield.state import State
-    >>> candidate_actions.__name__
-    'candidate_actions'
+    >>> from companion.games.registry import load_game
+    >>> from vision.render import BlockSpec, FieldSpec, SceneSpec, render_scene
+    >>> from vision.calibration import calibrate
+    >>> from vision.observe import observe
+    >>> game = load_game("infinifield")
+    >>> row = [("W1", "white", 300.0), ("Y1", "yellow", 341.0), ("W2", "white", 382.0)]
+    >>> setup = '[match]\nplayers = ["Ann", "Ben"]\n' + "".join(
+    ...     f'[[blocks]]\nid = "{i}"\ncolour = "{c}"\nat = [{x}, 220]\n' for i, c, x in row)
+    >>> state = game.initial_state(game.load_setup({"setup": ("f.toml", setup)}, {}))
+    >>> table = FieldSpec(tuple(BlockSpec(i, c, (x, 220.0)) for i, c, x in row))
+    >>> frame = render_scene(SceneSpec(seed=1, field=table.with_pawn_on("green", "W1"))).image
+    >>> [c.text for c in candidate_actions(state, observe(frame, calibrate(frame)), {})]
+    ['start Ben W1']
 """
 
 from __future__ import annotations
