@@ -38,6 +38,7 @@ GAME_SCREENS: dict[str, str] = {
     "infinifield": "companion.app.screens.infinifield:InfinifieldScreen",
     "infinidungeon": "companion.app.screens.infinidungeon:InfinidungeonScreen",
     "infinity": "companion.app.screens.infinity:InfinityScreen",
+    "401": "companion.app.screens.infinite401:Infinite401Screen",
 }
 """Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
 generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
