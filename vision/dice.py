@@ -147,13 +147,56 @@ def find_dice(image: np.ndarray, min_side: int = 18, max_side: int = 80,
         if links[3] != -1:
             continue
         x, y, w, h = cv2.boundingRect(c)
-        x, y, w, h = 2 * x, 2 * y, 2 * w, 2 * h
-        if not (min_side <= w <= max_side and min_side <= h <= max_side):
-            continue
-        if not 0.6 <= w / h <= 1.6 or cv2.contourArea(c) * 4 < 0.45 * w * h:
-            continue
-        boxes.append((x, y, x + w, y + h))
+        if max(w, h) * 2 > max_side and max(w, h) * 2 <= 4 * max_side:
+            parts = _split_touching(mask, c, min_side // 2)   # dice touching each other
+        else:
+            parts = [(x, y, w, h, cv2.contourArea(c))]
+        for x, y, w, h, area in parts:
+            x, y, w, h = 2 * x, 2 * y, 2 * w, 2 * h
+            if not (min_side <= w <= max_side and min_side <= h <= max_side):
+                continue
+            if not 0.6 <= w / h <= 1.6 or area * 4 < 0.45 * w * h:
+                continue
+            boxes.append((x, y, x + w, y + h))
     return sorted(boxes)
+
+
+def _split_touching(mask: np.ndarray, contour: np.ndarray, min_side: int
+                    ) -> list[tuple[int, int, int, int, float]]:
+    """Split a region of touching dice at the necks of its distance transform.
+
+    Returns:
+        ``(x, y, w, h, area)`` of each part, in ``mask``'s pixels.
+    """
+    x, y, w, h = cv2.boundingRect(contour)
+    roi = np.zeros((h, w), np.uint8)
+    cv2.drawContours(roi, [contour - np.array([x, y])], -1, 1, -1)
+    roi &= mask[y:y + h, x:x + w]
+    dt = cv2.distanceTransform(roi, cv2.DIST_L2, 3)
+    peak = float(dt.max())
+    if peak < min_side / 2:
+        return []
+    n, seeds = cv2.connectedComponents((dt > 0.6 * peak).astype(np.uint8))
+    if n <= 2:
+        return [(x, y, w, h, float(roi.sum()))]
+    # each region pixel joins the nearest seed (by distance to the seed's pixels)
+    ys, xs = np.nonzero(roi)
+    centres = [np.argwhere(seeds == k) for k in range(1, n)]
+    nearest = np.full(len(xs), -1)
+    best = np.full(len(xs), np.inf)
+    for k, pts in enumerate(centres):
+        d = ((ys[:, None] - pts[None, :, 0]) ** 2 + (xs[:, None] - pts[None, :, 1]) ** 2).min(1)
+        better = d < best
+        best[better] = d[better]
+        nearest[better] = k
+    parts = []
+    for k in range(n - 1):
+        px, py = xs[nearest == k], ys[nearest == k]
+        if len(px) == 0:
+            continue
+        parts.append((x + int(px.min()), y + int(py.min()), int(px.max() - px.min()) + 1,
+                      int(py.max() - py.min()) + 1, float(len(px))))
+    return parts
 
 
 def read_dice(image: np.ndarray) -> list[DieReading]:
