@@ -4,6 +4,7 @@ Commands::
 
     infinite-vision markers --out sheet.pdf [--bases 10-19]   print the markers sheet
     infinite-vision calibrate IMAGE [--out table.json] [--learn-palette]
+    infinite-vision check table.json IMAGE                  is the calibration still right?
     infinite-vision observe IMAGE [--calibration table.json] [--json] [--field-toml OUT]
                                   [--check quickstart|official]
     infinite-vision dice IMAGE                              read the dice in a tray photo
@@ -83,6 +84,20 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     calib.save(args.out)
     print(f"calibrated from {len(calib.marker_px)} markers; saved {args.out}")
     return 0
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    from vision.calibration import DRIFT_LIMIT_PX, drift_px
+
+    calib = load_calibration(args.calibration)
+    drift = drift_px(calib, _image(args.image))
+    if drift == float("inf"):
+        print(f"{args.calibration}: no table marker in view; recalibrate")
+        return 1
+    verdict = "still good" if drift <= DRIFT_LIMIT_PX else "moved: recalibrate"
+    print(f"{args.calibration}: markers within {drift:.1f} px of their calibrated place: "
+          f"{verdict}")
+    return 0 if drift <= DRIFT_LIMIT_PX else 1
 
 
 def _cmd_observe(args: argparse.Namespace) -> int:
@@ -198,6 +213,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--learn-palette", action="store_true",
                    help="learn the colours of this table's blocks from the photo")
     p.set_defaults(run=_cmd_calibrate)
+    p = sub.add_parser("check", help="is a saved calibration still right for this view?")
+    p.add_argument("calibration")
+    p.add_argument("image")
+    p.set_defaults(run=_cmd_check)
     p = sub.add_parser("observe", help="blocks, touching pairs and pawns in one photo")
     p.add_argument("image")
     p.add_argument("--calibration", help="saved calibration (default: calibrate from the photo)")

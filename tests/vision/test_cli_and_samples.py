@@ -31,6 +31,19 @@ def test_calibrate_then_observe_with_the_saved_calibration(tmp_path: Path,
     assert (tmp_path / "field.toml").read_text().count("[[blocks]]") == len(scene.field.blocks)
 
 
+def test_saved_calibration_is_checked_against_a_new_view(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture) -> None:
+    same, moved = tmp_path / "same.png", tmp_path / "moved.png"
+    cv2.imwrite(str(same), render_scene(SceneSpec(seed=33)).image)
+    cv2.imwrite(str(moved), render_scene(SceneSpec(seed=34)).image)   # another camera pose
+    calib = tmp_path / "table.json"
+    assert main(["calibrate", str(same), "--out", str(calib)]) == 0
+    assert main(["check", str(calib), str(same)]) == 0
+    assert "still good" in capsys.readouterr().out
+    assert main(["check", str(calib), str(moved)]) == 1
+    assert "moved: recalibrate" in capsys.readouterr().out
+
+
 def test_field_check_failure_sets_exit_status_one(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture) -> None:
     """infinifield.md "Official field-building rules": a random scatter breaks them."""
