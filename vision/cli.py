@@ -190,9 +190,9 @@ def _cmd_render(args: argparse.Namespace) -> int:
 
 
 def _cmd_samples(args: argparse.Namespace) -> int:
-    from vision.samples import SAMPLES_DIR, write_samples
+    from vision.recording import SAMPLES_DIR, write_samples
 
-    written = write_samples(args.out or SAMPLES_DIR / "infinifield")
+    written = write_samples(args.out or SAMPLES_DIR)
     print(f"wrote {len(written)} frames to {written[0].parent}")
     return 0
 

@@ -20,7 +20,7 @@ from vision.layout import TableLayout
 from vision.render import BlockSpec, FieldSpec, SceneSpec, render_scene
 
 SAMPLES_DIR = Path(__file__).with_name("samples")
-"""Where the shipped footage lives (``vision/samples/infinifield``)."""
+"""Where the shipped footage lives (``vision/samples``, a package so it installs)."""
 
 GRID = (("Y1", "W1", "R1", "Y2", "W2"),
         ("R2", "B1", "Y3", "R3", "Y4"),
@@ -57,7 +57,7 @@ def sample_story() -> list[tuple[str, FieldSpec, bool, list[str]]]:
     ]
 
 
-def write_samples(folder: Path | str = SAMPLES_DIR / "infinifield", quality: int = 70,
+def write_samples(folder: Path | str = SAMPLES_DIR, quality: int = 70,
                   size: tuple[int, int] = (640, 480)) -> list[Path]:
     """Render the sample footage into ``folder`` (JPEG frames, ``field.toml`` and a script).
 
