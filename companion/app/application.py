@@ -39,6 +39,7 @@ GAME_SCREENS: dict[str, str] = {
     "infinidungeon": "companion.app.screens.infinidungeon:InfinidungeonScreen",
     "infinity": "companion.app.screens.infinity:InfinityScreen",
     "401": "companion.app.screens.infinite401:Infinite401Screen",
+    "defiance": "companion.app.screens.defiance:DefianceScreen",
 }
 """Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
 generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
