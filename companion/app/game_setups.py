@@ -85,7 +85,9 @@ NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 SETUPS: dict[str, GameSetup] = {
     "infinifield": GameSetup(
         "infinifield", "companion.games.infinifield",
-        {"quickstart": {"setup": "fields/quickstart.toml"}},
+        {"quickstart": {"setup": "fields/quickstart.toml"},
+         "official": {"setup": "fields/official.toml"},
+         "castle (3D)": {"setup": "fields/castle3d.toml"}},
         PlayerRange(2, 4, NAMES[:4])),
     "infinidungeon": GameSetup(
         "infinidungeon", "companion.games.infinidungeon",

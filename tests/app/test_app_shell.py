@@ -25,6 +25,18 @@ def test_window_is_800x480_and_home_lists_every_installed_game(driver: AppDriver
     tile = driver.find_button("Infinifield")
     assert close_to(driver.pixel_of(image, tile, dx=-tile.width / 3), theme.BUTTON, 12)
     assert too_small_buttons(driver) == []
+    driver.tap(tile)
+    assert driver.screen.name == "newgame"
+    image = driver.screenshot("new_game")
+    two = driver.find_button("2", driver.screen.ids.counts)
+    assert two.selected and close_to(driver.pixel_of(image, two, dx=-two.width / 3),
+                                     theme.ACCENT, 12)
+    assert [field.text for field in reversed(driver.screen.ids.names.children)] == \
+        ["Ann", "Ben"]
+    driver.tap(driver.find_button("4", driver.screen.ids.counts))
+    assert len(driver.screen.ids.names.children) == 4
+    assert too_small_buttons(driver) == []
+    driver.tap(driver.find_button("<"))
 
 
 def test_languages_switch_every_label_and_are_remembered(driver: AppDriver) -> None:

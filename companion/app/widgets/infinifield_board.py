@@ -76,11 +76,9 @@ class InfinifieldBoard(Widget):
         players = list(state.rules.players)
         targets = legal_targets(self._session)
         with self.canvas:
-            for view in self.views:
+            for view in self.views:  # bottom first: a raised block covers what it rests on
                 self._draw_block(view)
-            for view in self.views:
                 self._draw_highlight(view, view.id in targets)
-            for view in self.views:
                 self._draw_label(view)
             for view in self.views:
                 if view.pawn is not None:
