@@ -107,3 +107,24 @@ def test_simulation_panel_taps_an_nfc_card(driver: AppDriver) -> None:
     assert driver.app.banner.headline == "Accepted: start Ben W5"
     assert small_buttons(driver) == []
     assert image.shape[:2] == (480, 800)
+
+
+def test_simulation_panel_replays_the_recorded_camera_footage(driver: AppDriver) -> None:
+    """Issue 9 "the replayed camera feed": vision's sample footage plays in the panel."""
+    from companion.app.camera_replay import sample_footage
+
+    footage = sample_footage()
+    if footage is None:
+        pytest.skip("vision.samples (the recorded footage) is not installed")
+    go_home(driver)
+    driver.tap(driver.widget("simulation_button"))
+    screen = driver.screen
+    driver.wait(0.6)
+    camera = screen.ids.camera
+    assert camera.texture is not None and screen.replay.frames_read >= 2
+    assert screen.camera_text.startswith(f"{footage.name}: frame ")
+    image = driver.screenshot("simulation_camera")
+    x, y = camera.to_window(*camera.center)
+    patch = image[image.shape[0] - int(y) - 40:image.shape[0] - int(y) + 40,
+                  int(x) - 60:int(x) + 60]
+    assert patch.std() > 20, "a real picture, not a flat panel"

@@ -68,7 +68,7 @@ class SimulationScreen(Screen):
         if app is None:
             return
         frame = self.replay.next_frame() if self.replay is not None else None
-        if frame is None or self.replay is None or self.replay.current is None:
+        if frame is None or self.replay is None or self.replay.source is None:
             self.camera_text = app.tr("sim.camera_none")
             return
         height, width = frame.shape[:2]
@@ -79,7 +79,7 @@ class SimulationScreen(Screen):
         texture.blit_buffer(frame.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
         self.ids.camera.texture = texture
         self.ids.camera.canvas.ask_update()
-        self.camera_text = app.tr("sim.camera_frames", source=self.replay.current.name,
+        self.camera_text = app.tr("sim.camera_frames", source=self.replay.source.name,
                                   frame=self.replay.frames_read)
 
     def refresh(self) -> None:

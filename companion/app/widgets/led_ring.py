@@ -64,6 +64,6 @@ class LedRing(Widget):
                 d = size * grow
                 Ellipse(pos=(x - d / 2, y - d / 2), size=(d, d))
         for label, (x, y), state in zip(self._labels, centres, self.states, strict=False):
-            label.center = (x, y)
             label.size = (size, size)
+            label.center = (x, y)
             label.color = (0, 0, 0, 1) if state != "off" else (0.8, 0.8, 0.8, 1)
