@@ -58,7 +58,8 @@ def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
         pytest.skip(reason)
     from tests.app.countdown_setup import register_countdown
 
-    register_countdown()
+    unregister = register_countdown()
     app_driver = AppDriver(tmp_path_factory.mktemp("companion-data"))
     yield app_driver
     app_driver.stop()
+    unregister()

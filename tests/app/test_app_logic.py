@@ -7,6 +7,7 @@ import json
 import random
 import re
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,9 +28,12 @@ APP = Path(__file__).resolve().parents[2] / "companion" / "app"
 
 
 @pytest.fixture
-def table(tmp_path: Path) -> TableController:
-    register_countdown()
-    return TableController(JournalShelf(tmp_path / "journals"))
+def table(tmp_path: Path) -> Iterator[TableController]:
+    unregister = register_countdown()
+    controller = TableController(JournalShelf(tmp_path / "journals"))
+    yield controller
+    controller.close_game()
+    unregister()
 
 
 # -- the table -----------------------------------------------------------------------------
