@@ -87,13 +87,18 @@ class NfcLink:
             self.table.record_external(handler.choose(notation))
 
     def simulated_cards(self, limit: int = 8) -> list[str]:
-        """Cards to offer as tappable on screen: those the legal actions name right now."""
+        """Cards to offer as tappable on screen: those the legal actions name right now.
+
+        Players' names are words of the actions too, but no card stands for a player.
+        """
         handler = self.handler()
         if handler is None:
             return []
-        return handler.pairing_choices()[:limit] if not handler.cards.cards(handler.game) \
-            else sorted(set(handler.cards.cards(handler.game).values())
-                        | set(handler.pairing_choices()))[:limit]
+        players = {str(name).lower() for name in handler.session.options.get("players", ())}
+        actor = handler.session.game.current_actor(handler.session.state)
+        players.add(str(actor).lower())
+        cards = set(handler.cards.cards(handler.game).values()) | set(handler.pairing_choices())
+        return sorted((c for c in cards if c.lower() not in players), key=str.lower)[:limit]
 
     def simulate_tap(self, card: str) -> threading.Thread | None:
         """Tap ``card`` on the simulated reader: pair its tag, then send it from a thread."""
