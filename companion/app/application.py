@@ -253,6 +253,8 @@ class CompanionApp(App):
             else:
                 headline = self.tr("banner.refused", action=verdict.action)
                 self.banner.show(False, headline, verdict.reason, verdict.rule)
+        elif hasattr(self, "banner") and self.table.notice:
+            self.banner.show(True, self.tr("banner.resumed"), self.table.notice)
         elif hasattr(self, "banner"):
             self.banner.hide()
         self._sync_outputs()

@@ -75,6 +75,8 @@ class TableController:
         session: the game in progress, if any.
         log: the event log, oldest first.
         last_verdict: the referee's last answer (the banner shows it).
+        notice: a sentence for the players about the game just opened (a torn journal tail
+            set aside after a power cut), or ``""``.
     """
 
     def __init__(self, shelf: JournalShelf) -> None:
@@ -82,6 +84,7 @@ class TableController:
         self.session: Session | None = None
         self.log: list[LogEntry] = []
         self.last_verdict: Verdict | None = None
+        self.notice = ""
         self._listeners: list[Listener] = []
         self._outputs: list[Subscriber] = []
         self._subscriptions: list[Any] = []
@@ -125,6 +128,8 @@ class TableController:
         """
         session = Session.resume(path)
         self._open(session)
+        if session.resumed_from is not None:
+            self.notice = session.resumed_from.describe(path)
         for number, entry in enumerate(session.record, start=1):
             self.log.append(LogEntry(number, entry.text, entry.source, True))
         self._changed()
@@ -145,6 +150,7 @@ class TableController:
         self.session = None
         self.log = []
         self.last_verdict = None
+        self.notice = ""
         self._changed()
 
     def _open(self, session: Session) -> None:

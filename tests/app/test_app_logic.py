@@ -263,3 +263,19 @@ def test_simulated_nfc_tap_crosses_threads_into_the_main_loop(table: TableContro
     assert session.history == ["start Ben W1"] and session.record[-1].source == "nfc"
     assert table.log[-1].source == "nfc"
     assert link.cards.card_for("infinifield", simulated_uid("W1")) == "W1"
+
+
+def test_a_torn_journal_tail_is_set_aside_and_told(table: TableController) -> None:
+    """DESIGN.md "Session, journal": a torn last line from a power cut is dropped, never
+    corrupting what came before; the players are told what was set aside."""
+    session = table.start("countdown", "pile of 7", seed=4)
+    session.propose("roll 3", source="typed")
+    path = session.journal.path  # type: ignore[union-attr]
+    table.close_game()
+    with open(path, "ab") as journal:
+        journal.write(b'{"type":"action","n":2,"act')
+    resumed = table.resume(path)
+    assert resumed.history == ["roll 3"]
+    assert "were cut short or garbled (power cut?) and were set aside" in table.notice
+    table.close_game()
+    assert table.notice == ""
