@@ -204,6 +204,8 @@ class CompanionApp(App):
             return
         if name not in self.screens.screen_names:
             raise KeyError(f"no screen called {name!r}")
+        if name in ("home", "newgame", "settings"):
+            self.banner.hide()  # a verdict belongs with its game
         self.screens.current = name
 
     def game_screen_name(self) -> str:

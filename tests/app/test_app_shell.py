@@ -72,3 +72,22 @@ def test_languages_switch_every_label_and_are_remembered(driver: AppDriver) -> N
     assert too_small_buttons(driver) == []
     go_home(driver)
     assert driver.widget("settings_button").text == "Settings"
+
+
+def test_home_resumes_an_unfinished_game_from_its_journal(driver: AppDriver) -> None:
+    """Issue 9 "Home: ... or resume the unfinished one (the journal)"."""
+    from tests.app.harness import start_game
+
+    start_game(driver, "Infinifield", players=3)
+    driver.tap(driver.find_button("start Ben W1"))
+    path = driver.app.table.session.journal.path  # type: ignore[union-attr]
+    go_home(driver)
+    assert driver.app.banner.parent is None, "a verdict stays with its game"
+    item = next(b for b in driver.screen.ids.unfinished.children if b.action == str(path))
+    assert item.text == "Infinifield  ·  Ann, Ben, Cat  ·  moves: 1"
+    driver.screenshot("home_unfinished")
+    driver.tap(item)
+    session = driver.app.table.session
+    assert driver.screen.name == "game_infinifield" and session is not None
+    assert session.history == ["start Ben W1"] and session.journal.path == path  # type: ignore[union-attr]
+    assert driver.widget("board").view_of("W1").pawn == "Ben"

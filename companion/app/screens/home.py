@@ -50,7 +50,8 @@ class HomeScreen(Screen):
             title = load_game(shelved.game).title
             players = ", ".join(shelved.players)
             text = app.tr("home.resume_item", game=title, players=players,
-                          actions=shelved.actions)
+                          actions=shelved.actions) if players else \
+                app.tr("home.resume_item_solo", game=title, actions=shelved.actions)
             button = BigButton(text=text, action=str(shelved.path), height=64,
                                font_size="17sp")
             button.bind(on_release=lambda b: self.resume(b.action))
