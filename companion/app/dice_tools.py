@@ -58,6 +58,15 @@ DIE_KINDS: dict[str, DieKind] = {
 }
 
 
+KEYPAD_KEYS = ("1", "2", "3", "F", "4", "5", "6", "P", "7", "8", "9", "T", "0", "space", "del",
+               "enter")
+"""The keys of the physical-dice keypad, row by row (4 per row): digits for numbered dice,
+F/P/T/0 for the action dice, a space between dice, delete and enter."""
+
+WORD_KEYS = frozenset({"space", "del", "enter"})
+"""Keypad keys whose label is a word (translated)."""
+
+
 class DiceTray:
     """Rolls loose dice with a generator it owns (seeded for tests)."""
 

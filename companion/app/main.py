@@ -93,7 +93,6 @@ def configure_kivy(args: argparse.Namespace, data_dir: Path) -> None:
         Config.set("graphics", "fullscreen", "auto")
         Config.set("graphics", "show_cursor", "0")
         Config.set("input", "hidinput", "probesysfs,provider=hidinput")
-        Config.set("kivy", "keyboard_mode", "systemanddock")  # on-screen keys for typed dice
     else:
         Config.set("graphics", "width", str(args.size[0]))
         Config.set("graphics", "height", str(args.size[1]))

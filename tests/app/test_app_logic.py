@@ -13,7 +13,13 @@ from pathlib import Path
 import pytest
 
 from companion.app.controller import TableController
-from companion.app.dice_tools import DIE_KINDS, DiceTray, UnknownDie, parse_physical
+from companion.app.dice_tools import (
+    DIE_KINDS,
+    WORD_KEYS,
+    DiceTray,
+    UnknownDie,
+    parse_physical,
+)
 from companion.app.game_setups import SETUPS, PlayerRange
 from companion.app.i18n import LANGUAGES, Translator, UnknownLanguage, catalogue
 from companion.app.journal_shelf import JournalShelf
@@ -22,6 +28,7 @@ from companion.app.settings_store import AppSettings, SettingsError
 from companion.app.simulated_outputs import SimulatedOutputs
 from companion.app.views.infinifield_view import block_at, block_views, counter_ring, tap_action
 from companion.games.core import Event
+from hardware.patterns import PATTERNS
 from tests.app.countdown_setup import register_countdown
 
 APP = Path(__file__).resolve().parents[2] / "companion" / "app"
@@ -220,6 +227,8 @@ def test_every_key_the_views_use_exists() -> None:
     for path in list(APP.rglob("*.kv")) + list(APP.rglob("*.py")):
         used.update(re.findall(r"""tr\(\s*["']([a-z_]+\.[a-z_.]+)["']""", path.read_text()))
     used.update(f"source.{s}" for s in ("typed", "touch", "virtual", "camera", "nfc"))
+    used.update(f"keypad.{key}" for key in WORD_KEYS)
+    used.update(f"buzz.{name}" for name in PATTERNS)  # the simulated buzzer names them
     assert len(used) > 40
     assert sorted(used - set(english)) == []
 

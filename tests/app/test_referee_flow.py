@@ -89,9 +89,16 @@ def test_mistyped_physical_roll_is_corrected_after_confirmation(driver: AppDrive
     driver.screenshot("event_log")
     driver.tap(driver.find_button("<"))
     assert driver.screen.name == "game_countdown"
-    driver.type_into(_panel(driver).ids.physical, "5")
-    driver.tap(_panel(driver).ids.enter_button)
-    assert session.history == ["roll 5"]
+    driver.tap(_panel(driver).ids.keypad_button)
+    keypad = next(w for w in driver.window.children if type(w).__name__ == "DiceKeypad")
+    driver.wait(0.3)
+    for key in ("4", "delete", "5"):
+        driver.tap(driver.find_button(key, keypad))
+    assert keypad.text == "5"
+    driver.screenshot("dice_keypad")
+    driver.tap(driver.find_button("Enter", keypad))
+    driver.wait(0.3)
+    assert session.history == ["roll 5"] and session.record[-1].source == "typed"
 
 
 def test_a_whole_game_by_touch_ends_with_the_winner(driver: AppDriver) -> None:

@@ -16,6 +16,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets.common import BigButton
+from companion.app.widgets.dice_keypad import DiceKeypad
 from companion.games.core import CHANCE
 
 MAX_BUTTONS = 60
@@ -127,6 +128,16 @@ class ActionPanel(BoxLayout):
     def roll(self) -> None:
         """Let the companion roll."""
         App.get_running_app().roll()
+
+    def open_keypad(self) -> DiceKeypad:
+        """Key in what the physical dice show without a keyboard."""
+        keypad = DiceKeypad(on_enter=self._keyed)
+        keypad.open()
+        return keypad
+
+    def _keyed(self, typed: str) -> None:
+        self.ids.physical.text = typed
+        self.enter_physical()
 
     def enter_physical(self, *_args: Any) -> None:
         """Propose what the physical dice show, as typed (``3 5 6`` -> ``roll 3 5 6``)."""
