@@ -15,7 +15,7 @@ Example:
     >>> import random
     >>> tray = DiceTray(random.Random(3))
     >>> tray.roll("d6", 2)
-    ('1', '5')
+    ('2', '5')
     >>> DIE_KINDS["tide"].faces
     ('T', 'T', 'T', 'F', 'P', '0')
 """
