@@ -288,3 +288,20 @@ def test_a_torn_journal_tail_is_set_aside_and_told(table: TableController) -> No
     assert "were cut short or garbled (power cut?) and were set aside" in table.notice
     table.close_game()
     assert table.notice == ""
+
+
+@pytest.mark.parametrize("module", [
+    "companion.app.controller", "companion.app.dice_tools", "companion.app.game_setups",
+    "companion.app.i18n", "companion.app.journal_shelf", "companion.app.nfc_link",
+    "companion.app.sdnotify", "companion.app.settings_store", "companion.app.simulated_outputs",
+    "companion.app.theme", "companion.app.camera_replay", "companion.app.main",
+    "companion.app.views.infinifield_view", "companion.app.views.infinidungeon_view",
+    "companion.app.views.infinite401_view", "companion.app.views.infinity_view",
+    "companion.app.views.defiance_view"])
+def test_docstring_examples_run(module: str) -> None:
+    """The examples in the app's docstrings are true."""
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.failed == 0 and result.attempted > 0
