@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
+from companion.app.camera_watch import CameraWatch
 from companion.app.controller import TableController
 from companion.app.i18n import Translator
 from companion.app.journal_shelf import JournalShelf
@@ -132,6 +133,7 @@ class CompanionApp(App):
         self.table.on_change(self._table_changed)
         self.inbox = MainLoopInbox()
         self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
+        self.camera_watch = CameraWatch(self.table)
         self._reader: Any = None
         self.notifier = SystemdNotifier()
         self.first_frame_at: float | None = None

@@ -41,9 +41,10 @@ class CameraReplay:
         frames_read: frames shown so far.
     """
 
-    def __init__(self, source: Path | None, max_width: int = 360) -> None:
+    def __init__(self, source: Path | None, max_width: int = 360, loop: bool = True) -> None:
         self.source = source
         self.max_width = max_width
+        self.loop = loop
         self.frames_read = 0
         self._capture: Any = None
         self.error = ""
@@ -53,31 +54,42 @@ class CameraReplay:
         """Whether there is anything to play."""
         return self.source is not None and not self.error
 
-    def next_frame(self) -> np.ndarray | None:
-        """The next frame as an RGB array (rows top to bottom), or ``None`` with no footage."""
+    def next_camera_frame(self) -> np.ndarray | None:
+        """The next frame as the camera gives it (BGR, full size), or ``None``.
+
+        ``None`` also once a replay that does not loop is over.
+        """
         if not self.available:
             return None
-        import cv2
-
         from vision.capture import CaptureError, open_source
 
         try:
             if self._capture is None:
-                self._capture = open_source(str(self.source), loop=True, hold=HOLD_FRAMES)
+                self._capture = open_source(str(self.source), loop=self.loop, hold=HOLD_FRAMES)
                 self._capture.open()
-            frame = self._capture.read()
+            frame: np.ndarray | None = self._capture.read()
         except CaptureError as error:
             self.error = str(error)
             return None
-        if frame is None:
-            return None
-        self.frames_read += 1
+        if frame is not None:
+            self.frames_read += 1
+        return frame
+
+    def for_screen(self, frame: np.ndarray) -> np.ndarray:
+        """A camera frame as an RGB array at most ``max_width`` wide, for a texture."""
+        import cv2
+
         frame = cv2.cvtColor(frame, cv2.COLOR_BGR2RGB)
         height, width = frame.shape[:2]
         if width > self.max_width:
             frame = cv2.resize(frame, (self.max_width, round(height * self.max_width / width)),
                                interpolation=cv2.INTER_AREA)
         return frame
+
+    def next_frame(self) -> np.ndarray | None:
+        """The next frame ready for the screen (RGB, scaled), or ``None`` with no footage."""
+        frame = self.next_camera_frame()
+        return None if frame is None else self.for_screen(frame)
 
     def close(self) -> None:
         """Release the footage. Safe to call more than once."""

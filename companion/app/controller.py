@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -116,6 +116,18 @@ class TableController:
         spec = SETUPS[game]
         session = Session.new(load_game(game), spec.sources(layout),
                               spec.build_options(players, layout), seed=seed,
+                              journal_path=self.shelf.new_path(game))
+        self._open(session)
+        return session
+
+    def start_from(self, game: str, sources: Mapping[str, tuple[str, str]],
+                   options: Mapping[str, Any] | None = None, seed: int | None = None) -> Session:
+        """Start a new game of ``game`` from setup texts (e.g. a field read by the camera).
+
+        Raises:
+            SetupError: the setup cannot be used.
+        """
+        session = Session.new(load_game(game), sources, options or {}, seed=seed,
                               journal_path=self.shelf.new_path(game))
         self._open(session)
         return session

@@ -128,3 +128,31 @@ def test_simulation_panel_replays_the_recorded_camera_footage(driver: AppDriver)
     patch = image[image.shape[0] - int(y) - 40:image.shape[0] - int(y) + 40,
                   int(x) - 60:int(x) + 60]
     assert patch.std() > 20, "a real picture, not a flat panel"
+
+
+def test_recorded_game_is_refereed_from_the_camera_footage(driver: AppDriver) -> None:
+    """DESIGN.md "Sensors propose actions; the engine decides": the recorded footage
+    (vision.samples/script.txt) read by the camera becomes start and move actions, and the
+    block taken out of turn is refused (infinifield.md "Chase-and-capture" 7) and buzzed."""
+    from companion.app.camera_watch import sample_game_sources
+
+    if sample_game_sources() is None:
+        pytest.skip("vision.samples (the recorded footage) is not installed")
+    go_home(driver)
+    driver.tap(driver.widget("simulation_button"))
+    screen = driver.screen
+    driver.tap(screen.ids.play_recording)
+    session = driver.app.table.session
+    assert session is not None and screen.watching
+    for _ in range(200):
+        if not screen.watching:
+            break
+        driver.wait(0.1)
+    assert session.history == ["start Ann W1", "start Ben W4", "move Ann W1 B1",
+                               "move Ben W4 Y5"]
+    assert {entry.source for entry in session.record} == {"camera"}
+    refused = [entry for entry in driver.app.table.log if not entry.legal]
+    assert [entry.action for entry in refused] == ["remove Ann R4"]
+    assert refused[0].rule.startswith("infinifield")
+    assert "illegal" in driver.app.outputs.recent
+    driver.screenshot("simulation_recorded_game")

@@ -14,10 +14,11 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.graphics.texture import Texture
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.app.camera_replay import CameraReplay, sample_footage
+from companion.app.camera_watch import sample_game_sources
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets import led_ring as _led_ring  # noqa: F401  (kv rules)
 from companion.app.widgets.common import BigButton
@@ -37,6 +38,8 @@ class SimulationScreen(Screen):
     buzz_text = StringProperty("")
     camera_text = StringProperty("")
     nfc_note = StringProperty("")
+
+    watching = BooleanProperty(False)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,12 +65,39 @@ class SimulationScreen(Screen):
             self._camera_event.cancel()
             self._camera_event = None
 
+    def play_recording(self) -> None:
+        """Start the recorded Infinifield game and let the camera referee it from the footage.
+
+        The footage's field becomes a new game; each still view the camera sees is proposed
+        to the session exactly as the Pi camera's would be.
+        """
+        app = App.get_running_app()
+        sources = sample_game_sources()
+        footage = sample_footage()
+        if sources is None or footage is None:
+            self.camera_text = app.tr("sim.camera_none")
+            return
+        app.table.start_from("infinifield", sources, seed=app.options.seed)
+        app.outputs.reset()
+        if self.replay is not None:
+            self.replay.close()
+        self.replay = CameraReplay(footage, loop=False)
+        self.watching = True
+
     def show_next_frame(self) -> None:
-        """Show the next replayed frame."""
+        """Show the next replayed frame (and let the camera watch it when playing a game)."""
         app = App.get_running_app()
         if app is None:
             return
-        frame = self.replay.next_frame() if self.replay is not None else None
+        camera_frame = self.replay.next_camera_frame() if self.replay is not None else None
+        if camera_frame is None and self.watching:
+            self.watching = False
+            self.replay = CameraReplay(sample_footage())
+            camera_frame = self.replay.next_camera_frame()
+        elif camera_frame is not None and self.watching:
+            app.camera_watch.feed(camera_frame)
+        frame = None if camera_frame is None or self.replay is None \
+            else self.replay.for_screen(camera_frame)
         if frame is None or self.replay is None or self.replay.source is None:
             self.camera_text = app.tr("sim.camera_none")
             return
@@ -81,6 +111,8 @@ class SimulationScreen(Screen):
         self.ids.camera.canvas.ask_update()
         self.camera_text = app.tr("sim.camera_frames", source=self.replay.source.name,
                                   frame=self.replay.frames_read)
+        if self.watching:
+            self.camera_text += "  ·  " + app.tr("sim.camera_sees", status=app.camera_watch.status)
 
     def refresh(self) -> None:
         """Copy the simulated outputs' state into the widgets."""

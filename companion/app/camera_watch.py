@@ -1,0 +1,78 @@
+"""The camera as a player's hands: still views of the table become proposed actions.
+
+For an Infinifield game, frames (from the Pi camera on its grabber thread, or the recorded
+footage on the simulation panel) are fed *on the main loop* to vision's
+:class:`~vision.watcher.TableWatcher`, which observes still views and proposes the actions
+it reads (``start``, ``move``, ``remove``) with source ``camera``. The engine decides; every
+verdict lands in the event log and the banner like a tap would, and a refusal sounds the
+buzzer once per mistake.
+
+Example:
+    >>> from companion.app.controller import TableController
+    >>> from companion.app.journal_shelf import JournalShelf
+    >>> import pathlib, tempfile
+    >>> watch = CameraWatch(TableController(JournalShelf(pathlib.Path(tempfile.mkdtemp()))))
+    >>> watch.status
+    'no game watched'
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from companion.app.controller import TableController
+
+WATCHED_GAMES = frozenset({"infinifield"})
+"""Games whose actions the camera can read."""
+
+
+def sample_game_sources() -> dict[str, tuple[str, str]] | None:
+    """The field of the recorded footage (``vision.samples/field.toml``), as setup sources."""
+    try:
+        path = Path(str(resources.files("vision.samples").joinpath("field.toml")))
+    except (ModuleNotFoundError, TypeError):
+        return None
+    if not path.is_file():
+        return None
+    return {"setup": ("vision.samples/field.toml", path.read_text(encoding="utf-8"))}
+
+
+class CameraWatch:
+    """Feeds camera frames of the open game to a table watcher.
+
+    Attributes:
+        status: what the camera sees: ``moving``, ``hands``, ``ok``, ``markers lost``...
+        proposed: how many actions the camera proposed so far.
+    """
+
+    def __init__(self, table: TableController) -> None:
+        self.table = table
+        self.status = "no game watched"
+        self.proposed = 0
+        self._watcher: Any = None
+
+    def feed(self, frame: np.ndarray) -> Any:
+        """Take one BGR frame (main loop only); returns vision's report, or ``None``."""
+        session = self.table.session
+        if session is None or session.game.name not in WATCHED_GAMES or session.finished:
+            self.status = "no game watched"
+            return None
+        from vision.calibration import CalibrationError, calibrate
+        from vision.watcher import TableWatcher
+
+        if self._watcher is None or self._watcher.session is not session:
+            try:
+                self._watcher = TableWatcher(session, calibrate(frame))
+            except CalibrationError as error:
+                self.status = f"markers lost: {error}"
+                return None
+        report = self._watcher.feed(frame)
+        self.status = report.status
+        for _candidate, verdict in report.proposed:
+            self.proposed += 1
+            self.table.record_external(verdict)
+        return report
