@@ -1,6 +1,9 @@
 """Reading six-sided dice from above: where the dice are, and how many pips each shows.
 
-:func:`read_die` counts the pips of one die given its box. The crop is scaled to 80 px;
+:func:`read_die` reads one die given its box, with the small trained networks of
+:mod:`vision.dice_net` when their weights are shipped, else by :func:`count_pips`.
+
+:func:`count_pips` needs no training. The crop is scaled to 80 px;
 every pixel's CIELAB distance from the face colour (the median of the crop's centre) makes
 a contrast map in which pips, dark or light, stand out; a white top-hat removes the slowly
 varying side faces and tray, and OpenCV's blob detector finds round spots. A spot counts as a
@@ -16,7 +19,7 @@ Example:
     >>> import cv2
     >>> for x, y in ((20, 20), (40, 40)):
     ...     _ = cv2.circle(img, (x, y), 5, (20, 20, 20), -1)
-    >>> read_die(img, (5, 5, 55, 55))
+    >>> count_pips(img, (5, 5, 55, 55))
     2
 """
 
@@ -27,6 +30,8 @@ from functools import lru_cache
 
 import cv2
 import numpy as np
+
+from vision.dice_net import face_probabilities, shipped_nets
 
 CROP_PX = 80
 TOPHAT_PX = 23
@@ -106,14 +111,33 @@ def pip_centres(image: np.ndarray, box: tuple[int, int, int, int]
     return [(x, y, r) for x, y, r, _c in spots if 0.6 * median_r <= r <= 1.6 * median_r]
 
 
-def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
-    """The pip count (1-6) of the die in ``box`` = ``(xmin, ymin, xmax, ymax)`` pixels.
+def count_pips(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
+    """The pip count (1-6) of the die in ``box``, by finding pips (no trained weights).
 
     Raises:
         ValueError: the box is empty or outside the image.
     """
     found = len(pip_centres(image, box))
     return 1 if found == 0 else min(found, 6)
+
+
+def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
+    """The face (1-6) of the die in ``box`` = ``(xmin, ymin, xmax, ymax)`` pixels.
+
+    The trained networks of :mod:`vision.dice_net` read it when their weights are shipped;
+    otherwise :func:`count_pips` counts the pips.
+
+    Raises:
+        ValueError: the box is empty or outside the image.
+    """
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = box
+    if min(x1, w) - max(x0, 0) < 4 or min(y1, h) - max(y0, 0) < 4:
+        raise ValueError(f"die box {box} is empty or outside the {w}x{h} image")
+    nets = shipped_nets()
+    if not nets:
+        return count_pips(image, box)
+    return int(face_probabilities(nets, image, box).argmax()) + 1
 
 
 def find_dice(image: np.ndarray, min_side: int = 18, max_side: int = 80,

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import box_iou, find_dice, read_dice, read_die
+from vision.dice import box_iou, count_pips, find_dice, read_dice, read_die
 
 PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -46,7 +46,7 @@ def _tray(dice: list[tuple[int, tuple[int, int], float, tuple[int, int, int], tu
 def test_pips_of_a_turned_die_are_counted(pips: int, face: tuple[int, int, int],
                                           pip: tuple[int, int, int]) -> None:
     image, boxes = _tray([(pips, (200, 200), 17.0 * pips, face, pip)])
-    assert read_die(image, boxes[0]) == pips
+    assert count_pips(image, boxes[0]) == pips
 
 
 def test_dice_in_a_tray_are_found_and_read() -> None:
