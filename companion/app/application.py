@@ -22,7 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
-from companion.app.camera_watch import CameraWatch
+from companion.app.camera_watch import CameraFeed, CameraWatch
 from companion.app.controller import TableController
 from companion.app.i18n import Translator
 from companion.app.journal_shelf import JournalShelf
@@ -47,6 +47,9 @@ generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
 
 GENERIC_SCREEN = "companion.app.screens.game_generic:GenericGameScreen"
 
+CAMERA_POLL_S = 0.25
+"""How often the main loop looks at the newest camera frame (4 a second)."""
+
 PLAIN_SCREENS = {
     "home": "companion.app.screens.home:HomeScreen",
     "newgame": "companion.app.screens.newgame:NewGameScreen",
@@ -67,6 +70,7 @@ class AppOptions:
         resume_latest: resume the newest unfinished game at start (kiosk restarts).
         seed: seed of the virtual dice for new games (tests); random when ``None``.
         fps: the frame-rate cap.
+        camera: a camera to watch the table with (``pi``, ``usb:0``, a video or a folder).
         nfc_reader: read the real NFC bridge (the Pi kiosk); else only simulated taps.
     """
 
@@ -76,6 +80,7 @@ class AppOptions:
     seed: int | None = None
     fps: int = 30
     nfc_reader: bool = False
+    camera: str | None = None
 
 
 def open_table_outputs() -> Any:
@@ -135,6 +140,7 @@ class CompanionApp(App):
         self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
         self.camera_watch = CameraWatch(self.table)
         self._reader: Any = None
+        self._camera: Any = None
         self.notifier = SystemdNotifier()
         self.first_frame_at: float | None = None
         self._heartbeat: Any = None
@@ -179,6 +185,10 @@ class CompanionApp(App):
                                                       beat)
         if self.options.nfc_reader:
             self._reader = start_reader(self.nfc)
+        if self.options.camera:
+            self._camera = CameraFeed(self.options.camera, self.camera_watch, self.inbox.post,
+                                      on_status=self._camera_status).start()
+            Clock.schedule_interval(lambda _dt: self._camera.poll(), CAMERA_POLL_S)
         Clock.schedule_once(self._first_frame, 0)
 
     def _first_frame(self, _dt: float) -> None:
@@ -192,6 +202,8 @@ class CompanionApp(App):
         self.notifier.stopping()
         if self._reader is not None:
             self._reader.close()
+        if self._camera is not None:
+            self._camera.close()
         if self.devices is not None:
             self.devices.close()
         if self.table.session is not None:
@@ -264,6 +276,10 @@ class CompanionApp(App):
         self._sync_outputs()
         self.revision += 1
         self.notifier.status(self.status_line())
+
+    def _camera_status(self, status: str) -> None:
+        log.warning("camera %s", status)
+        self.notifier.status(f"{self.status_line()}; camera {status}")
 
     def _outputs_changed(self) -> None:
         self.revision += 1

@@ -41,6 +41,50 @@ def sample_game_sources() -> dict[str, tuple[str, str]] | None:
     return {"setup": ("vision.samples/field.toml", path.read_text(encoding="utf-8"))}
 
 
+class CameraFeed:
+    """A live camera on vision's grabber thread, watched from the main loop.
+
+    The grabber keeps only the newest frame; :meth:`poll` (called by a main-loop timer)
+    feeds a frame it has not seen yet to the :class:`CameraWatch`. Status changes
+    (``camera_lost``...) come from the grabber's thread and are handed to ``post``.
+    """
+
+    def __init__(self, spec: str, watch: CameraWatch, post: Any,
+                 on_status: Any = None) -> None:
+        from vision.capture import open_source
+        from vision.grabber import FrameGrabber
+
+        self.watch = watch
+        self.last_status = ""
+        self._seen = 0
+        self._on_status = on_status
+        self.grabber = FrameGrabber(open_source(spec),
+                                    on_status=lambda kind, message: post(self._status, kind,
+                                                                         message))
+
+    def start(self) -> CameraFeed:
+        """Start grabbing frames."""
+        self.grabber.start()
+        return self
+
+    def _status(self, kind: str, message: str) -> None:
+        self.last_status = f"{kind}: {message}"
+        if self._on_status is not None:
+            self._on_status(self.last_status)
+
+    def poll(self) -> Any:
+        """Feed the newest frame, if it is new, to the watcher (main loop only)."""
+        number, frame = self.grabber.latest()
+        if frame is None or number == self._seen:
+            return None
+        self._seen = number
+        return self.watch.feed(frame)
+
+    def close(self) -> None:
+        """Stop the grabber. Safe to call more than once."""
+        self.grabber.close()
+
+
 class CameraWatch:
     """Feeds camera frames of the open game to a table watcher.
 

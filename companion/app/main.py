@@ -69,6 +69,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=parse_size, default=(800, 480), metavar="WxH",
                         help="window size on a desktop (default 800x480)")
     parser.add_argument("--fps", type=int, default=30, help="frame-rate cap (default 30)")
+    parser.add_argument("--camera", metavar="SPEC", default=None,
+                        help="watch the table with a camera: pi, usb:N, a video file or a "
+                             "folder of images (Infinifield actions are read from it)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the companion's dice for new games (tests, demos)")
     return parser
@@ -113,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.app.settings_store import SettingsError
 
     options = AppOptions(data_dir, args.lang, args.kiosk or args.resume_latest, args.seed,
-                         args.fps, nfc_reader=args.kiosk)
+                         args.fps, nfc_reader=args.kiosk, camera=args.camera)
     try:
         app = CompanionApp(options)
     except SettingsError as error:

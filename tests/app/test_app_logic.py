@@ -305,3 +305,45 @@ def test_docstring_examples_run(module: str) -> None:
 
     result = doctest.testmod(importlib.import_module(module))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_live_camera_frames_reach_the_watcher_once_each_on_the_main_loop(
+        table: TableController, tmp_path: Path) -> None:
+    """DESIGN.md: the camera's thread only grabs; the main loop feeds each new frame once to
+    the watcher, and the grabber's status reaches the app through the posted call."""
+    import shutil
+
+    from companion.app.camera_watch import CameraFeed, CameraWatch, sample_game_sources
+
+    sources = sample_game_sources()
+    if sources is None:
+        pytest.skip("vision.samples (the recorded footage) is not installed")
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    from importlib import resources
+
+    samples = Path(str(resources.files("vision.samples")))
+    shutil.copy(samples / "00_field.jpg", folder / "a.jpg")
+    table.start_from("infinifield", sources, seed=1)
+    posted: list[tuple[object, tuple[object, ...]]] = []
+    statuses: list[str] = []
+    feed = CameraFeed(str(folder), CameraWatch(table),
+                      lambda fn, *args: posted.append((fn, args)), on_status=statuses.append)
+    feed.start()
+    try:
+        number, frame = feed.grabber.wait_frame(0, timeout=10)
+        assert frame is not None and number >= 1
+        report = feed.poll()
+        assert report is not None and feed.watch.status == "moving"
+        if feed.grabber.latest()[0] == number:
+            assert feed.poll() is None, "the same frame is not fed twice"
+        for _ in range(100):
+            if posted:
+                break
+            threading.Event().wait(0.05)
+        assert posted and statuses == [], "nothing ran on the grabber's thread"
+        function, args = posted[0]
+        function(*args)  # type: ignore[operator]
+        assert statuses and statuses[0].startswith("camera_")
+    finally:
+        feed.close()
