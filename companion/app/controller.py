@@ -106,7 +106,7 @@ class TableController:
 
     # -- games -----------------------------------------------------------------------------
     def start(self, game: str, layout: str, players: list[str] | None = None,
-              seed: int | None = None) -> Session:
+              seed: int | None = None, chosen: Mapping[str, Any] | None = None) -> Session:
         """Start a new game of ``game`` from one of its shipped layouts, journaled.
 
         Raises:
@@ -115,7 +115,7 @@ class TableController:
         """
         spec = SETUPS[game]
         session = Session.new(load_game(game), spec.sources(layout),
-                              spec.build_options(players, layout), seed=seed,
+                              spec.build_options(players, layout, chosen), seed=seed,
                               journal_path=self.shelf.new_path(game))
         self._open(session)
         return session

@@ -52,6 +52,8 @@ class GameSetup:
             named players, such as the solo Infinidungeon).
         options: fixed options passed to ``load_setup``.
         layout_options: extra options of some layouts (e.g. a short game's turn limit).
+        choices: options the players pick on the new-game screen: option -> its values,
+            the first being the default (e.g. ``{"scoring": ("points", "rounds")}``).
     """
 
     game: str
@@ -60,6 +62,7 @@ class GameSetup:
     players: PlayerRange | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     layout_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
 
     def sources(self, layout: str) -> dict[str, tuple[str, str]]:
         """The ``{role: (name, text)}`` of a layout.
@@ -72,9 +75,18 @@ class GameSetup:
                            f"choose from {', '.join(self.layouts)}")
         return shipped_sources(self.package, self.layouts[layout])
 
-    def build_options(self, players: list[str] | None, layout: str = "") -> dict[str, Any]:
-        """The options for ``load_setup``: the fixed ones, the layout's, and the players."""
-        options = {**self.options, **self.layout_options.get(layout, {})}
+    def build_options(self, players: list[str] | None, layout: str = "",
+                      chosen: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The options for ``load_setup``: fixed, the layout's, the players' choices, players.
+
+        Raises:
+            ValueError: a chosen value that is not one of the option's values.
+        """
+        for option, value in (chosen or {}).items():
+            if value not in self.choices.get(option, ()):
+                raise ValueError(f"{self.game}: {option} cannot be {value!r}; choose one of "
+                                 f"{', '.join(map(str, self.choices.get(option, ())))}")
+        options = {**self.options, **self.layout_options.get(layout, {}), **(chosen or {})}
         if self.players is not None:
             options["players"] = list(players or self.players.defaults(self.players.minimum))
         return options
@@ -88,7 +100,8 @@ SETUPS: dict[str, GameSetup] = {
         {"quickstart": {"setup": "fields/quickstart.toml"},
          "official": {"setup": "fields/official.toml"},
          "castle (3D)": {"setup": "fields/castle3d.toml"}},
-        PlayerRange(2, 4, NAMES[:4])),
+        PlayerRange(2, 4, NAMES[:4]),
+        choices={"scoring": ("points", "rounds")}),
     "infinidungeon": GameSetup(
         "infinidungeon", "companion.games.infinidungeon",
         {"default deck": {"deck": "decks/default.toml"}}),
@@ -97,8 +110,8 @@ SETUPS: dict[str, GameSetup] = {
         {"quick start": {"board": "boards/default.toml", "cards": "cards/default.toml"},
          "short game (4 turns)": {"board": "boards/default.toml",
                                   "cards": "cards/default.toml"}},
-        options={"start": "quick"},
-        layout_options={"short game (4 turns)": {"turn_limit": 4}}),
+        layout_options={"short game (4 turns)": {"turn_limit": 4}},
+        choices={"start": ("quick", "competitor")}),
     "infinity": GameSetup(
         "infinity", "companion.games.infinity",
         {"example armies": {"setup": "armies/example.toml",

@@ -115,6 +115,16 @@ def test_new_journal_paths_never_clash(tmp_path: Path) -> None:
     assert shelf.new_path("401", now=0).name == "401-19700101-000000-2.journal"
 
 
+def test_chosen_options_reach_the_engine_and_bad_values_are_named(
+        table: TableController) -> None:
+    """infinifield.md "Scoring": rounds won or points, agreed before the match."""
+    session = table.start("infinifield", "quickstart", ["Ann", "Ben"], seed=1,
+                          chosen={"scoring": "rounds"})
+    assert session.state.rules.scoring == "rounds"
+    with pytest.raises(ValueError, match="scoring cannot be 'goals'; choose one of points"):
+        SETUPS["infinifield"].build_options(["Ann", "Ben"], "quickstart", {"scoring": "goals"})
+
+
 def test_player_range_refuses_a_wrong_count() -> None:
     with pytest.raises(ValueError, match="2 to 4 players"):
         PlayerRange(2, 4, ("A", "B", "C", "D")).defaults(5)

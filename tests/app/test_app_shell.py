@@ -35,6 +35,11 @@ def test_window_is_800x480_and_home_lists_every_installed_game(driver: AppDriver
         ["Ann", "Ben"]
     driver.tap(driver.find_button("4", driver.screen.ids.counts))
     assert len(driver.screen.ids.names.children) == 4
+    rounds = driver.find_button("rounds", driver.screen.ids.options)
+    driver.tap(rounds)
+    assert rounds.selected and driver.screen.chosen == {"scoring": "rounds"}
+    assert not driver.find_button("points", driver.screen.ids.options).selected
+    driver.screenshot("new_game_options")
     assert too_small_buttons(driver) == []
     driver.tap(driver.find_button("<"))
 

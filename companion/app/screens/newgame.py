@@ -6,8 +6,10 @@ from typing import Any
 
 from kivy.app import App
 from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.game_setups import SETUPS
@@ -35,6 +37,10 @@ class NewGameScreen(Screen):
     layouts = ListProperty([])
     error = StringProperty("")
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.chosen: dict[str, Any] = {}
+
     def prepare(self, game: str) -> None:
         """Show the choices of ``game`` with its defaults."""
         spec = SETUPS[game]
@@ -44,6 +50,7 @@ class NewGameScreen(Screen):
         self.layout = self.layouts[0]
         self.error = ""
         self.count = spec.players.minimum if spec.players else 0
+        self.chosen = {option: values[0] for option, values in spec.choices.items()}
         self.ids.names.clear_widgets()  # each game starts from its own default names
         self._build_choices()
 
@@ -62,7 +69,34 @@ class NewGameScreen(Screen):
             button = BigButton(text=name, action=name, selected=name == self.layout)
             button.bind(on_release=lambda b: self.set_layout(b.action))
             layouts.add_widget(button)
+        self._build_options()
         self._build_names()
+
+    def _build_options(self) -> None:
+        """One row per option: its name, then a button per value (the chosen one lit)."""
+        app = App.get_running_app()
+        rows = self.ids.options
+        rows.clear_widgets()
+        choices = SETUPS[self.game].choices
+        rows.cols = 1 + max((len(values) for values in choices.values()), default=1)
+        for option, values in SETUPS[self.game].choices.items():
+            rows.add_widget(Label(text=app.tr(f"option.{option}"), font_size="16sp",
+                                  color=theme.TEXT_DIM, size_hint_y=None,
+                                  height=theme.TOUCH_MIN_PX))
+            for value in values:
+                button = BigButton(text=str(value), action=f"{option}={value}",
+                                   selected=self.chosen.get(option) == value, font_size="17sp")
+                button.bind(on_release=lambda b, o=option, v=value: self.choose(o, v))
+                rows.add_widget(button)
+            for _ in range(rows.cols - 1 - len(values)):
+                rows.add_widget(Widget(size_hint_y=None, height=theme.TOUCH_MIN_PX))
+
+    def choose(self, option: str, value: Any) -> None:
+        """Pick ``value`` for ``option``."""
+        self.chosen[option] = value
+        for button in self.ids.options.children:
+            if isinstance(button, BigButton) and button.action.startswith(f"{option}="):
+                button.selected = button.action == f"{option}={value}"
 
     def _build_names(self) -> None:
         spec = SETUPS[self.game]
@@ -106,7 +140,8 @@ class NewGameScreen(Screen):
             self.error = app.tr("newgame.names_needed")
             return
         try:
-            app.table.start(self.game, self.layout, names, seed=app.options.seed)
+            app.table.start(self.game, self.layout, names, seed=app.options.seed,
+                            chosen=self.chosen)
         except SetupError as error:
             self.error = str(error)
             return
