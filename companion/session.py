@@ -63,6 +63,9 @@ class Verdict:
         reason: the refusal's sentence.
         rule: the rulebook section the refusal cites.
         source: where the action came from.
+        params: the values the refusal's sentence mentions, so a screen can rebuild the
+            sentence from ``code`` in another language.
+        notes: extra figures a game adds (e.g. the advisor's odds).
     """
 
     action: str
@@ -73,6 +76,7 @@ class Verdict:
     rule: str = ""
     source: str = "typed"
     notes: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as one JSON object (the CLI's ``--json`` line)."""
@@ -286,7 +290,7 @@ class Session:
                                  "code": refusal.code, "rule": str(refusal.rule)})
         self.bus.publish([event])
         return Verdict(refusal.action, False, (event,), refusal.code, refusal.reason,
-                       str(refusal.rule), source)
+                       str(refusal.rule), source, params=refusal.params)
 
     def _apply_silently(self, text: str, source: str) -> None:
         action = self.game.parse_action(self.state, text)

@@ -46,6 +46,7 @@ def test_a_refusal_names_the_action_reason_and_rule_and_reaches_the_outputs(
         assert verdict.action == "take Ann 3"
         assert verdict.code == "too_many"
         assert verdict.rule == 'countdown: "Turn", take'
+        assert verdict.params == {"rolled": 2, "pile": 30}, "a translated screen needs these"
         assert session.history == ["roll 2"]
     assert [e.data["code"] for e in heard] == ["too_many"]
     assert verdict.to_json()["rule"] == 'countdown: "Turn", take'

@@ -111,7 +111,8 @@ class Countdown(Game[int, State, Roll | Take]):
         if not 1 <= action.count <= min(state.rolled, state.pile):
             raise IllegalAction("too_many", "Take at least one counter and no more than the "
                                 "die shows or the pile holds.", RuleRef("countdown", "Turn",
-                                                                         "take"))
+                                                                         "take"),
+                                params={"rolled": state.rolled, "pile": state.pile})
         pile = state.pile - action.count
         events = [Event("took", {"player": action.player, "count": action.count})]
         winner = action.player if pile == 0 else None
