@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import box_iou, count_pips, find_dice, read_dice, read_die
+from vision.dice import box_iou, count_pips, find_dice, read_die
 
 PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
@@ -49,16 +49,16 @@ def test_pips_of_a_turned_die_are_counted(pips: int, face: tuple[int, int, int],
     assert count_pips(image, boxes[0]) == pips
 
 
-def test_dice_in_a_tray_are_found_and_read() -> None:
+def test_dice_in_a_tray_are_found_and_their_pips_counted() -> None:
     image, boxes = _tray([(3, (80, 90), 10, (40, 40, 190), (240, 240, 240)),
                           (5, (250, 120), 35, (150, 60, 20), (230, 230, 230)),
                           (6, (160, 300), 60, (30, 160, 40), (240, 240, 240))])
-    readings = read_dice(image)
-    assert len(readings) == 3
-    for reading in readings:
-        best = max(range(3), key=lambda i: box_iou(reading.box, boxes[i]))
-        assert box_iou(reading.box, boxes[best]) >= 0.5
-        assert reading.pips == [3, 5, 6][best]
+    found = find_dice(image)
+    assert len(found) == 3
+    for box in found:
+        best = max(range(3), key=lambda i: box_iou(box, boxes[i]))
+        assert box_iou(box, boxes[best]) >= 0.5
+        assert count_pips(image, box) == [3, 5, 6][best]
 
 
 def test_box_outside_the_image_is_refused() -> None:
