@@ -24,6 +24,7 @@ import argparse
 import json
 import random
 import statistics
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -104,10 +105,13 @@ def dice(every: int) -> None:
     print(f"2. Real dice photos: {len(names)} photos, "
           f"{sum(len(labels[n]) for n in names)} dice")
     if shipped_nets():
+        start = time.perf_counter()
         right, total, confusion = _read_all(read_die, images, labels, held)
+        per_die = (time.perf_counter() - start) * 1000 / max(1, total)
         print(f"  read_die ({len(shipped_nets())} trained networks) on the {len(held)} "
               f"held-out photos, never "
-              f"trained on: {right}/{total} = {100 * right / total:.2f} % (target 95)")
+              f"trained on: {right}/{total} = {100 * right / total:.2f} % (target 95), "
+              f"{per_die:.1f} ms per die")
         print("  confusion (rows: labelled 1-6, columns: read 1-6):")
         for row in range(1, 7):
             print("    " + " ".join(f"{v:4d}" for v in confusion[row, 1:]))
