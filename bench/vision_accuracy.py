@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -42,7 +43,8 @@ from vision.observe import observe
 from vision.render import LIGHTINGS, BaseSpec, FieldSpec, SceneSpec, render_scene
 from vision.scoring import score_scene
 
-DATA = Path("/work/shared/data")
+DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
+                           Path(__file__).resolve().parents[2] / "shared" / "data"))
 
 
 CONDITIONS = {lighting: {"lighting": lighting} for lighting in LIGHTINGS} | {

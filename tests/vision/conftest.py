@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-SHARED_DATA = Path("/work/shared/data")
+# shared/ stands beside the checkout (../shared/data); INFINITE_SHARED_DATA overrides it.
+SHARED_DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
+                                  Path(__file__).resolve().parents[3] / "shared" / "data"))
 
 
 @pytest.fixture(scope="session")
