@@ -54,7 +54,7 @@ def encode_record(record: Mapping[str, Any]) -> bytes:
 
     Example:
         >>> encode_record({"type": "undo"})
-        b'{"type":"undo"}\\tc9ee3d4b\\n'
+        b'{"type":"undo"}\tca3fcce3\n'
     """
     payload = json.dumps(record, separators=(",", ":"), ensure_ascii=False).encode()
     return payload + b"\t" + f"{zlib.crc32(payload):08x}".encode() + b"\n"

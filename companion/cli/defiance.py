@@ -21,13 +21,12 @@ from companion.cli.referee import (
     EXIT_UNREADABLE,
     UnreadableInput,
     add_common_arguments,
-    read_source,
     run_referee,
+    setup_sources,
 )
 from companion.games.core import SetupError
 from companion.games.defiance import GAME
 from companion.games.defiance.shipped import DATA_FILES, DEFAULT_SETUP, PACKAGE
-from companion.resources import shipped_sources
 
 DATA_ROLES = tuple(DATA_FILES)
 
@@ -58,14 +57,8 @@ def gather_sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
     Raises:
         UnreadableInput: a named file cannot be read.
     """
-    sources = shipped_sources(PACKAGE, {"setup": DEFAULT_SETUP, **DATA_FILES})
-    if args.setup is not None:
-        sources["setup"] = read_source(args.setup)
-    for role in DATA_ROLES:
-        path = getattr(args, role)
-        if path is not None:
-            sources[role] = read_source(path)
-    return sources
+    chosen = {"setup": args.setup, **{role: getattr(args, role) for role in DATA_ROLES}}
+    return setup_sources(PACKAGE, {"setup": DEFAULT_SETUP, **DATA_FILES}, chosen)
 
 
 def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,

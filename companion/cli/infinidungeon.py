@@ -26,8 +26,8 @@ from companion.cli.referee import (
     Annotator,
     UnreadableInput,
     add_common_arguments,
-    read_source,
     run_referee,
+    setup_sources,
 )
 from companion.games.core import SetupError
 from companion.games.infinidungeon import GAME
@@ -37,7 +37,6 @@ from companion.games.infinidungeon.deck_check import check_deck
 from companion.games.infinidungeon.deck_toml import deck_from_toml
 from companion.games.infinidungeon.simulate import simulate
 from companion.games.infinidungeon.state import FIGHT_ROLL, DungeonState
-from companion.resources import shipped_sources
 from companion.session import Session, Verdict
 
 PACKAGE = "companion.games.infinidungeon"
@@ -70,8 +69,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        sources = {"deck": read_source(args.deck)} if args.deck is not None \
-            else shipped_sources(PACKAGE, {"deck": DEFAULT_DECK})
+        sources = setup_sources(PACKAGE, {"deck": DEFAULT_DECK}, {"deck": args.deck})
     except UnreadableInput as error:
         print(f"error: {error}", file=err)
         return EXIT_UNREADABLE

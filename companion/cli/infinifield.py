@@ -24,13 +24,12 @@ from companion.cli.referee import (
     EXIT_UNREADABLE,
     UnreadableInput,
     add_common_arguments,
-    read_source,
     run_referee,
+    setup_sources,
 )
 from companion.games.core import SetupError
 from companion.games.infinifield import GAME, MODES, check_field, load_field_text
 from companion.games.infinifield.state import SCORINGS
-from companion.resources import shipped_sources
 
 PACKAGE = "companion.games.infinifield"
 DEFAULT_FIELD = "fields/quickstart.toml"
@@ -84,10 +83,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        if args.setup is not None:
-            sources = {"setup": read_source(args.setup)}
-        else:
-            sources = shipped_sources(PACKAGE, {"setup": DEFAULT_FIELD})
+        sources = setup_sources(PACKAGE, {"setup": DEFAULT_FIELD}, {"setup": args.setup})
     except UnreadableInput as error:
         print(f"error: {error}", file=err)
         return EXIT_UNREADABLE

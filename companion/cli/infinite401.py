@@ -23,15 +23,14 @@ from companion.cli.referee import (
     EXIT_UNREADABLE,
     UnreadableInput,
     add_common_arguments,
-    read_source,
     run_referee,
+    setup_sources,
 )
 from companion.games.core import SetupError
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.board import SIDES, Space, space_name
 from companion.games.infinite401.render import render
 from companion.games.infinite401.state import STARTS
-from companion.resources import shipped_sources
 from companion.session import Session, Verdict
 
 PACKAGE = "companion.games.infinite401"
@@ -68,12 +67,8 @@ def sources_from(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
     Raises:
         UnreadableInput: a file cannot be read.
     """
-    sources = shipped_sources(PACKAGE, {"board": DEFAULT_BOARD, "cards": DEFAULT_CARDS})
-    if args.board is not None:
-        sources["board"] = read_source(args.board)
-    if args.cards is not None:
-        sources["cards"] = read_source(args.cards)
-    return sources
+    return setup_sources(PACKAGE, {"board": DEFAULT_BOARD, "cards": DEFAULT_CARDS},
+                         {"board": args.board, "cards": args.cards})
 
 
 def options_from(args: argparse.Namespace) -> dict[str, Any]:

@@ -32,8 +32,8 @@ from companion.cli.referee import (
     EXIT_UNREADABLE,
     UnreadableInput,
     add_common_arguments,
-    read_source,
     run_referee,
+    setup_sources,
 )
 from companion.games.core import SetupError
 from companion.games.infinity import GAME
@@ -41,7 +41,6 @@ from companion.games.infinity.armour import PARTIAL_COVER_BS, effective_arm
 from companion.games.infinity.odds import MAX_BURST, Side, exchange_odds
 from companion.games.infinity.odds_report import OddsReport, declared_odds
 from companion.games.infinity.profile_loading import check_catalogue
-from companion.resources import shipped_sources
 from companion.session import Session, Verdict
 
 PACKAGE = "companion.games.infinity"
@@ -87,12 +86,8 @@ def register(subparsers: Any) -> None:
 
 
 def _sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
-    sources = shipped_sources(PACKAGE, {"setup": DEFAULT_SETUP, "profiles": DEFAULT_PROFILES})
-    if args.setup is not None:
-        sources["setup"] = read_source(args.setup)
-    if args.profiles is not None:
-        sources["profiles"] = read_source(args.profiles)
-    return sources
+    return setup_sources(PACKAGE, {"setup": DEFAULT_SETUP, "profiles": DEFAULT_PROFILES},
+                         {"setup": args.setup, "profiles": args.profiles})
 
 
 def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:

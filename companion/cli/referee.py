@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from companion.games.core import Game, IllegalAction, NotationError, SetupError
 from companion.journal import JournalError
+from companion.resources import shipped_text
 from companion.session import Session, Verdict
 
 EXIT_OK = 0
@@ -92,6 +93,32 @@ def read_source(path: Path) -> tuple[str, str]:
         return str(path), path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise UnreadableInput(str(path), None, f"cannot read the file ({error})") from error
+
+
+def setup_sources(package: str, defaults: Mapping[str, str],
+                  chosen: Mapping[str, Path | None]) -> dict[str, tuple[str, str]]:
+    """``{role: (name, text)}``: each role's file from the command line, else the shipped one.
+
+    Args:
+        package: the game's package holding the shipped data files.
+        defaults: role -> shipped file name inside ``package``.
+        chosen: role -> the path given on the command line, or ``None``.
+
+    Raises:
+        UnreadableInput: a file given on the command line cannot be read.
+
+    Example:
+        >>> sources = setup_sources("companion.games.infinifield",
+        ...                         {"setup": "fields/quickstart.toml"}, {"setup": None})
+        >>> sources["setup"][0]
+        'companion.games.infinifield/fields/quickstart.toml'
+    """
+    sources = {}
+    for role, default in defaults.items():
+        path = chosen.get(role)
+        sources[role] = (read_source(path) if path is not None else
+                         (f"{package}/{default}", shipped_text(package, default)))
+    return sources
 
 
 def run_referee(game: Game[Any, Any, Any], args: argparse.Namespace,
