@@ -283,6 +283,23 @@ class Game(abc.ABC, Generic[Setup, S, A]):
             state = self.apply(state, action).state
         return state
 
+    def play(self, state: S, *texts: str) -> Transition[S]:
+        """Apply actions written in the notation, in order.
+
+        Returns:
+            The final state and every event the actions caused, in order.
+
+        Raises:
+            NotationError: a text is not an action of this game.
+            IllegalAction: an action is refused (nothing after it is applied).
+        """
+        events: list[Event] = []
+        for text in texts:
+            transition = self.apply(state, self.parse_action(state, text))
+            state = transition.state
+            events.extend(transition.events)
+        return Transition(state, tuple(events))
+
     def state_json_text(self, state: S) -> str:
         """Canonical JSON text of a state (sorted keys), handy for comparisons and hashes."""
         return json.dumps(self.state_to_json(state), sort_keys=True, separators=(",", ":"))

@@ -28,12 +28,8 @@ def at(card: str, side: str = "basic", phase: str = MOVE, pile: tuple[str, ...] 
 
 def play(state: DungeonState, *texts: str) -> tuple[DungeonState, list[Event]]:
     """Apply the actions written in ``texts``; return the state and every event."""
-    events: list[Event] = []
-    for text in texts:
-        transition = GAME.apply(state, GAME.parse_action(state, text))
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    transition = GAME.play(state, *texts)
+    return transition.state, list(transition.events)
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -46,12 +46,8 @@ def new_state(field: Field, players: Sequence[str] = ("Ann", "Ben"), builder: st
 
 def play(state: State, *texts: str) -> tuple[State, list[Event]]:
     """Apply actions written in notation; returns the final state and all events."""
-    events: list[Event] = []
-    for text in texts:
-        transition = GAME.apply(state, GAME.parse_action(state, text))
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    transition = GAME.play(state, *texts)
+    return transition.state, list(transition.events)
 
 
 def kinds(events: Sequence[Event]) -> list[str]:

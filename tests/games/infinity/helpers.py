@@ -41,12 +41,8 @@ def new_state(armies: str = DUEL) -> State:
 
 def play(state: State, *texts: str) -> tuple[State, list[Event]]:
     """Apply actions in notation; return the final state and every event they caused."""
-    events: list[Event] = []
-    for text in texts:
-        transition = GAME.apply(state, GAME.parse_action(state, text))
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    transition = GAME.play(state, *texts)
+    return transition.state, list(transition.events)
 
 
 def kinds(events: list[Event]) -> list[str]:
