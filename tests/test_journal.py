@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.journal import (
     Journal,
@@ -121,3 +123,29 @@ def test_close_is_idempotent_and_appending_after_close_fails(tmp_path: Path) -> 
     assert journal.closed
     with pytest.raises(JournalError, match="closed"):
         journal.append({"type": "action", "action": "roll 3"})
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+    max_leaves=8)
+
+
+@given(st.dictionaries(st.text(), json_values, max_size=5))
+def test_any_json_record_round_trips(record: dict[str, object]) -> None:
+    assert decode_record(encode_record(record)[:-1]) == record
+
+
+@settings(max_examples=200, deadline=None)
+@given(garbage=st.binary(min_size=1, max_size=200))
+def test_any_garbage_after_the_last_record_is_set_aside(tmp_path_factory: pytest.TempPathFactory,
+                                                         garbage: bytes) -> None:
+    """Whatever bytes a dying writer or a bad card left at the end, the game before them
+    resumes intact."""
+    path = tmp_path_factory.mktemp("garbage") / "game.journal"
+    intact = _write(path)
+    path.write_bytes(intact + garbage)
+    with Journal.open(path) as journal:
+        assert [r["action"] for r in journal.records] == ACTIONS
+        assert journal.torn is not None and journal.torn.size == len(garbage)
+    assert path.read_bytes() == intact
