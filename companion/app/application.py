@@ -264,11 +264,13 @@ class CompanionApp(App):
         if verdict is not None and hasattr(self, "banner"):
             if verdict.legal:
                 headline = self.tr("banner.accepted", action=verdict.action)
-                detail = self.table.describe(verdict.events) if self.table.session else ""
+                detail = self.table.detail(verdict, self.lang) if self.table.session else ""
                 self.banner.show(True, headline, detail)
             else:
                 headline = self.tr("banner.refused", action=verdict.action)
-                self.banner.show(False, headline, verdict.reason, verdict.rule)
+                reason = self.table.detail(verdict, self.lang) if self.table.session \
+                    else verdict.reason
+                self.banner.show(False, headline, reason, verdict.rule)
         elif hasattr(self, "banner") and self.table.notice:
             self.banner.show(True, self.tr("banner.resumed"), self.table.notice)
         elif hasattr(self, "banner"):

@@ -23,6 +23,7 @@ from typing import Any
 
 from companion.app.game_setups import SETUPS
 from companion.app.journal_shelf import JournalShelf
+from companion.app.verdict_text import events_line, refusal_text
 from companion.events import Subscriber
 from companion.games.core import Event, IllegalAction, NotationError
 from companion.games.registry import load_game
@@ -42,6 +43,8 @@ class LogEntry:
         legal: accepted or refused.
         detail: the events it caused, or the refusal's sentence.
         rule: the rule a refusal cites.
+        verdict: the verdict itself, so the log can word it in the players' language
+            (``None`` for a line rebuilt from a resumed journal).
     """
 
     number: int | None
@@ -50,6 +53,7 @@ class LogEntry:
     legal: bool
     detail: str = ""
     rule: str = ""
+    verdict: Verdict | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +201,7 @@ class TableController:
             verdict = session.roll()
         except IllegalAction as refusal:
             verdict = Verdict("roll", False, (), refusal.code, refusal.reason,
-                              str(refusal.rule), "virtual")
+                              str(refusal.rule), "virtual", params=refusal.params)
         return self._record(verdict)
 
     def undo_check(self) -> UndoCheck:
@@ -221,11 +225,11 @@ class TableController:
             verdict = session.undo()
         except IllegalAction as refusal:
             verdict = Verdict(f"undo {refusal.action}".strip(), False, (), refusal.code,
-                              refusal.reason, str(refusal.rule), "touch")
+                              refusal.reason, str(refusal.rule), "touch", params=refusal.params)
             return self._record(verdict)
         self.last_verdict = verdict
         self.log.append(LogEntry(None, verdict.action, "touch", True,
-                                 self.describe(verdict.events)))
+                                 self.describe(verdict.events), verdict=verdict))
         self._changed()
         return verdict
 
@@ -239,7 +243,7 @@ class TableController:
         number = len(session.record) if verdict.legal else None
         detail = self.describe(verdict.events) if verdict.legal else verdict.reason
         self.log.append(LogEntry(number, verdict.action, verdict.source, verdict.legal, detail,
-                                 verdict.rule))
+                                 verdict.rule, verdict))
         self._changed()
         return verdict
 
@@ -248,6 +252,19 @@ class TableController:
         """The events in one line, as the engine words them."""
         session = self.require_session()
         return "; ".join(session.game.describe_event(event) for event in events)
+
+    def detail(self, verdict: Verdict, lang: str) -> str:
+        """What a verdict caused, or why it was refused, in ``lang``.
+
+        The catalogue's templates (see :mod:`companion.app.verdict_text`) fill in the
+        refusal's params or each event's data; where ``lang`` has none, the engine's English
+        words are shown.
+        """
+        session = self.require_session()
+        game = session.game.name
+        if verdict.legal:
+            return events_line(lang, game, verdict.events, session.game.describe_event)
+        return refusal_text(lang, game, verdict.code, verdict.params, verdict.reason)
 
     def legal_texts(self) -> list[str]:
         """The legal actions in notation (sorted, as the engine lists them)."""

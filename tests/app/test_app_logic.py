@@ -26,6 +26,7 @@ from companion.app.journal_shelf import JournalShelf
 from companion.app.nfc_link import NfcLink, simulated_uid
 from companion.app.settings_store import AppSettings, SettingsError
 from companion.app.simulated_outputs import SimulatedOutputs
+from companion.app.verdict_text import GAME_TEXT_PREFIXES
 from companion.app.views.infinifield_view import block_at, block_views, counter_ring, tap_action
 from companion.games.core import Event
 from hardware.patterns import PATTERNS
@@ -217,11 +218,17 @@ def test_settings_errors_name_the_file_and_key(tmp_path: Path) -> None:
 
 
 def test_every_language_has_every_string_with_the_same_placeholders() -> None:
-    """Issue 9: English, Spanish and Russian, every user-visible string translatable."""
-    english = catalogue("en")
+    """Issue 9: English, Spanish and Russian, every user-visible string translatable.
+
+    The engines' own words (``refusal.*``, ``event.*``, ``term.*``) are checked against the
+    engines' call sites in ``test_verdict_text.py``: English may leave them to the engine.
+    """
+    english = {key: text for key, text in catalogue("en").items()
+               if not key.startswith(GAME_TEXT_PREFIXES)}
     for lang in LANGUAGES:
         table = catalogue(lang)
-        assert set(table) == set(english), lang
+        assert {key for key in table if not key.startswith(GAME_TEXT_PREFIXES)} \
+            == set(english), lang
         for key, text in english.items():
             assert set(re.findall(r"{(\w+)}", table[key])) == set(re.findall(r"{(\w+)}", text))
             assert table[key].strip(), f"{lang}: {key} is empty"

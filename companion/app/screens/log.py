@@ -18,6 +18,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.controller import LogEntry
 from companion.app.kvload import load_kv_beside
+from companion.app.verdict_text import refusal_text
 from companion.session import Verdict
 
 SHOWN_ENTRIES = 80
@@ -61,9 +62,11 @@ class LogScreen(Screen):
             rows.add_widget(self._row(app, entry))
 
     def _row(self, app: App, entry: LogEntry) -> LogRow:
+        detail = app.table.detail(entry.verdict, app.lang) if entry.verdict is not None \
+            else entry.detail
         return LogRow(number="" if entry.number is None else str(entry.number),
                       action=entry.action, source=app.tr(f"source.{entry.source}"),
-                      detail=entry.detail if not entry.rule else f"{entry.detail} [{entry.rule}]",
+                      detail=detail if not entry.rule else f"{detail} [{entry.rule}]",
                       legal=entry.legal)
 
     def ask_undo(self) -> UndoDialog | None:
@@ -77,8 +80,9 @@ class LogScreen(Screen):
                 else app.tr("log.undo")
             app.table.last_verdict = Verdict(action, False, (), check.code, check.reason,
                                              check.rule, "touch")
-            app.banner.show(False, app.tr("banner.refused", action=action), check.reason,
-                            check.rule)
+            reason = refusal_text(app.lang, app.table.session.game.name, check.code, {},
+                                  check.reason)
+            app.banner.show(False, app.tr("banner.refused", action=action), reason, check.rule)
             return None
         dialog = UndoDialog(question=app.tr("log.undo_question", action=check.action))
         dialog.bind(on_dismiss=lambda *_: None)

@@ -119,7 +119,8 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
     for face, name in assignment:
         if name not in by_name:
             refuse("no_such_monster", f"There is no monster called {name} in this room "
-                   f"(here: {', '.join(by_name)}).", MONSTER_ROOM, monster=name)
+                   f"(here: {', '.join(by_name)}).", MONSTER_ROOM, monster=name,
+                   here=list(by_name))
         given.setdefault(name, []).append(face)
     available = Counter(dice)
     used = Counter(face for face, _ in assignment)
@@ -127,7 +128,8 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
         if count > available[face]:
             shown = available[face]
             refuse("die_not_rolled", f"Only {shown} di{'e shows' if shown == 1 else 'ce show'} "
-                   f"{face}, but {count} were assigned.", MONSTER_ROOM, face=face)
+                   f"{face}, but {count} were assigned.", MONSTER_ROOM, face=face,
+                   shown=shown, count=count)
     for name, faces in given.items():
         monster = by_name[name]
         rule = BOSS_ROOM if monster.boss else MONSTER_ROOM
@@ -135,13 +137,15 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
             if not monster.accepts(face):
                 refuse("face_not_accepted", f"The {name} only accepts "
                        f"{', '.join(map(str, monster.faces))}, not {face}.", rule,
-                       monster=name, face=face)
+                       monster=name, face=face, faces=list(monster.faces))
         if len(faces) != monster.dice:
             refuse(_count_code(monster), f"The {name} takes {_dice_words(monster)}, "
-                   f"not {len(faces)}.", rule, monster=name, dice=len(faces))
+                   f"not {len(faces)}.", rule, monster=name, dice=len(faces),
+                   needed=monster.dice)
         if len(set(faces)) != 1:
             refuse(_count_code(monster), f"The {name} needs {monster.dice} dice of equal value,"
-                   f" not {' and '.join(map(str, faces))}.", rule, monster=name)
+                   f" not {' and '.join(map(str, faces))}.", rule, monster=name,
+                   needed=monster.dice, faces=list(faces))
     return len(given) == len(monsters)
 
 

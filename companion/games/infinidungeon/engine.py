@@ -195,12 +195,14 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
         if state.phase in (TRAP_ROLL, FIGHT_ROLL):
             if len(action.values) != state.dice:
                 refuse("wrong_dice_count", f"Roll all of your available dice: {state.dice}, "
-                       f"not {len(action.values)}.", rule, dice=state.dice)
+                       f"not {len(action.values)}.", rule, dice=state.dice,
+                       given=len(action.values))
             phase = TRAP_REROLL if state.phase == TRAP_ROLL else FIGHT_REROLL
             return replace(state, phase=phase, rolled=action.values), []
         if len(action.values) != len(state.rerolling):
             refuse("wrong_dice_count", f"{len(state.rerolling)} dice are being rerolled, "
-                   f"not {len(action.values)}.", rule, dice=len(state.rerolling))
+                   f"not {len(action.values)}.", rule, dice=len(state.rerolling),
+                   given=len(action.values))
         return self._rerolled(state, state.rerolling, action.values)
 
     def _go(self, state: DungeonState, action: Go) -> rooms.Step:
@@ -221,7 +223,8 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
         for position in action.positions:
             if position > len(state.rolled):
                 refuse("no_such_die", f"There is no die {position}: {len(state.rolled)} dice "
-                       "were rolled.", rule, position=position)
+                       "were rolled.", rule, position=position,
+                       rolled=len(state.rolled))
         if not action.positions:
             return self._rerolled(state, (), ())
         if action.values is None:

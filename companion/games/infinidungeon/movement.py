@@ -55,7 +55,8 @@ def check_direction(state: DungeonState, direction: str) -> Doorway:
     if doorway is None:
         ways = ", ".join(d for d, _ in state.side.doorways) or "none"
         refuse("no_doorway", f"The {state.deck.card(state.room[0]).name} has no doorway to the "
-               f"{direction} (doorways: {ways}).", MOVING_DOORWAY, direction=direction)
+               f"{direction} (doorways: {ways}).", MOVING_DOORWAY, direction=direction,
+               doorways=[d for d, _ in state.side.doorways])
     if not can_lead_anywhere(state, direction):
         refuse("no_matching_room", f"No room in the deck can be entered through the {direction}"
                f" doorway (it needs {' or '.join(doorway.symbols)} with a doorway to the "

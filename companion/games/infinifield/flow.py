@@ -176,7 +176,7 @@ def _start(state: State, action: Start) -> Transition[State]:
     block = state.field.block(action.block)
     if not block.is_white:
         raise _refuse("not_white", f"Pawns start on a white block; {block.id} is {block.colour}.",
-                      STARTING, "step 2", block=block.id)
+                      STARTING, "step 2", block=block.id, colour=block.colour)
     holder = state.pawn_on(block.id)
     if holder is not None:
         raise _refuse("start_taken", f"{holder}'s pawn already stands on {block.id}; choose a "
@@ -192,13 +192,15 @@ def _move(state: State, action: Move) -> Transition[State]:
     origin = state.pawn_of(action.player)
     if origin != action.origin:
         raise _refuse("pawn_not_there", f"{action.player}'s pawn stands on {origin}, not on "
-                      f"{action.origin}.", CHASE, "step 6", player=action.player, block=origin)
+                      f"{action.origin}.", CHASE, "step 6", player=action.player, block=origin,
+                      claimed=action.origin)
     if not state.present(action.target):
         raise _refuse("block_removed", f"{action.target} has been removed from the field.",
                       CHASE, "step 7", block=action.target)
     if action.target == origin:
         raise _refuse("must_move", f"{action.player} must move the pawn off {origin} to a "
-                      f"block that touches it.", CHASE, "step 6", block=origin)
+                      f"block that touches it.", CHASE, "step 6", block=origin,
+                      player=action.player)
     if not state.field.touches(origin, action.target):
         raise _refuse("not_adjacent", f"{action.target} does not touch {origin}; a pawn moves "
                       f"only to a block touching the one it stands on.", CHASE, "step 6",

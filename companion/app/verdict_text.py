@@ -1,0 +1,149 @@
+"""The referee's own words (refusal sentences, event lines) in the players' language.
+
+Engines word their refusals and events in English. Each refusal also carries a stable
+``code`` and the ``params`` its sentence mentions; each event has a ``kind`` and its
+``data``. The catalogues (``companion/app/locales/{lang}.json``) may hold a template for
+them:
+
+- ``refusal.<game>.<code>``: a refusal, formatted with the verdict's params;
+- ``event.<game>.<kind>``: an event line, formatted with the event's data;
+- ``term.<game>.<param>.<value>``: a word an engine passes as the value of ``param``
+  (``direction`` ``north``, ``colour`` ``red``), used in its place when it fills a template.
+
+When the current language has no template, or a template names a value the params do not
+carry, the engine's English sentence is shown instead: never a blank and never a raw key.
+No Kivy here: the banner and the log call these functions.
+
+Example:
+    >>> refusal_text("es", "infinifield", "not_adjacent",
+    ...              {"origin": "W1", "target": "R2"}, "R2 does not touch W1; ...")
+    'R2 no toca W1: una ficha solo se mueve a un bloque que toque aquel en el que está.'
+    >>> refusal_text("es", "infinifield", "no_such_code", {}, "The English sentence.")
+    'The English sentence.'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from companion.app.i18n import catalogue
+from companion.games.core import Event
+
+REFUSAL_PREFIX = "refusal"
+EVENT_PREFIX = "event"
+TERM_PREFIX = "term"
+GAME_TEXT_PREFIXES = (REFUSAL_PREFIX, EVENT_PREFIX, TERM_PREFIX)
+"""Catalogue namespaces for the engines' words: optional per language (English falls back
+to the engine's own sentence)."""
+COMPANION = "companion"
+"""The owner of refusals and events any game can give (undo, nothing waiting for a roll):
+``refusal.companion.<code>`` and ``event.companion.<kind>`` are used when the game has no
+template of its own."""
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a template's ``{fields}`` use (the part before any ``.``, ``[`` or ``!``).
+
+    Example:
+        >>> sorted(placeholders("{player} moves to {block}"))
+        ['block', 'player']
+    """
+    names: set[str] = set()
+    for _text, field, _spec, _conversion in string.Formatter().parse(template):
+        if field is not None:
+            names.add(field.split(".")[0].split("[")[0])
+    return names
+
+
+def render_value(value: Any, table: Mapping[str, str], game: str, name: str) -> str:
+    """Param ``name`` as a template shows it: lists joined, engine words through ``term.*``.
+
+    Example:
+        >>> render_value(["W1", "Y2"], {}, "infinifield", "blocks")
+        'W1, Y2'
+        >>> render_value("north", {"term.infinidungeon.direction.north": "norte"},
+        ...              "infinidungeon", "direction")
+        'norte'
+    """
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(render_value(item, table, game, name) for item in value)
+    text = str(value)
+    return table.get(f"{TERM_PREFIX}.{game}.{name}.{text}", text)
+
+
+def fill(template: str, params: Mapping[str, Any], lang: str, game: str) -> str | None:
+    """``template`` filled with ``params``, or ``None`` when a placeholder has no value.
+
+    Example:
+        >>> fill("{block} no es blanco", {"block": "R1"}, "es", "infinifield")
+        'R1 no es blanco'
+        >>> fill("{block} y {colour}", {"block": "R1"}, "es", "infinifield") is None
+        True
+    """
+    if not placeholders(template) <= set(params):
+        return None
+    table = catalogue(lang)
+    values = {name: render_value(value, table, game, name)
+              for name, value in params.items()}
+    try:
+        return template.format_map(values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return None
+
+
+def _translated(prefix: str, game: str, name: str, params: Mapping[str, Any], lang: str,
+                english: str) -> str:
+    table = catalogue(lang)
+    for owner in (game, COMPANION):
+        template = table.get(f"{prefix}.{owner}.{name}")
+        if owner and template:
+            text = fill(template, params, lang, owner)
+            return text if text and text.strip() else english
+    return english
+
+
+def refusal_text(lang: str, game: str, code: str, params: Mapping[str, Any],
+                 english: str) -> str:
+    """A refusal's sentence in ``lang``; ``english`` (the engine's) when no template fits.
+
+    The game's template ``refusal.<game>.<code>`` comes first, then the companion's
+    ``refusal.companion.<code>`` (refusals the session gives for any game).
+
+    Example:
+        >>> refusal_text("ru", "infinifield", "match_over", {}, "The match is over.")
+        'Матч окончен.'
+    """
+    if not code:
+        return english
+    return _translated(REFUSAL_PREFIX, game, code, params, lang, english)
+
+
+def event_text(lang: str, game: str, event: Event, english: str) -> str:
+    """One event's line in ``lang``; ``english`` (the engine's) when no template fits.
+
+    ``event.<game>.<kind>`` comes first, then ``event.companion.<kind>``.
+
+    Example:
+        >>> event_text("es", "infinifield", Event("block_removed",
+        ...            {"player": "Ann", "block": "Y1"}), "Ann removed Y1")
+        'Ann quitó Y1'
+    """
+    return _translated(EVENT_PREFIX, game, event.kind, event.data, lang, english)
+
+
+def events_line(lang: str, game: str, events: Iterable[Event],
+                describe: Callable[[Event], str]) -> str:
+    """The events of one verdict in one line, each translated or in the engine's words.
+
+    Example:
+        >>> events_line("es", "infinifield", [Event("removal_due", {"player": "Ann"})],
+        ...             lambda event: "Ann must remove a block")
+        'Ann debe quitar un bloque'
+    """
+    return "; ".join(event_text(lang, game, event, describe(event)) for event in events)
+
+
+__all__ = ["COMPANION", "GAME_TEXT_PREFIXES", "event_text", "events_line", "fill", "placeholders",
+           "refusal_text", "render_value"]

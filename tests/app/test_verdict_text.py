@@ -1,0 +1,198 @@
+"""The referee's refusals and event lines in Spanish and Russian (issue 9), without Kivy.
+
+The catalogue's ``refusal.<game>.<code>`` templates are checked against the engines' own
+source: every Infinifield and Infinidungeon refusal code has a Spanish and a Russian
+template, and no template names a value its call sites do not pass (it would fall back to
+English on screen). Then real refusals and events from real sessions are worded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.app.controller import TableController
+from companion.app.i18n import LANGUAGES, catalogue
+from companion.app.journal_shelf import JournalShelf
+from companion.app.verdict_text import (
+    COMPANION,
+    event_text,
+    events_line,
+    fill,
+    placeholders,
+    refusal_text,
+)
+from companion.games.core import Event
+from companion.games.infinifield.removal import REFUSALS
+from tests.app.countdown_setup import register_countdown
+from tests.app.refusal_sources import event_sites, params_by_code, refusal_sites
+
+GAMES = ("infinifield", "infinidungeon", "infinite401", "infinity", "defiance")
+FULLY_TRANSLATED = ("infinifield", "infinidungeon")
+"""Games whose every refusal code must have a Spanish and a Russian template."""
+
+COUNT_CODES = ("one_die_per_monster", "pair_needs_two_equal_dice",
+               "boss_needs_three_equal_dice")
+DYNAMIC: dict[str, dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
+    # flow.py: a refused removal raises the code removal.py's REFUSALS names
+    "infinifield": {"code": (frozenset(), tuple(REFUSALS))},
+    # combat.py: the dice count a monster takes (1, 2 or 3) picks the code
+    "infinidungeon": {"_count_code(monster)": (frozenset(), COUNT_CODES)},
+    # targeting.py: the status that forbids the action is the code
+    "infinite401": {"status": (frozenset(), ("stunned", "silenced"))},
+}
+COMPANION_CODES: dict[str, frozenset[str]] = {
+    code: frozenset() for code in ("nothing_to_undo", "virtual_roll_stands", "no_chance_pending")}
+"""Refusals the session and the engine base class give for any game (session.py, core.py)."""
+
+
+def codes_of(game: str) -> dict[str, frozenset[str]]:
+    return params_by_code(refusal_sites(game), DYNAMIC.get(game, {}))
+
+
+def event_keys_of(game: str) -> dict[str, frozenset[str]]:
+    keys: dict[str, frozenset[str]] = {}
+    for site in event_sites(game):
+        assert site.code is not None
+        keys[site.code] = keys[site.code] & site.params if site.code in keys else site.params
+    return keys
+
+
+def test_the_count_codes_are_the_ones_combat_raises() -> None:
+    """The computed Infinidungeon codes named above are the ones combat.py spells out."""
+    source = (Path(__file__).resolve().parents[2] / "companion/games/infinidungeon/combat.py")
+    text = source.read_text(encoding="utf-8")
+    assert all(f'"{code}"' in text for code in COUNT_CODES)
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+@pytest.mark.parametrize("game", FULLY_TRANSLATED)
+def test_every_refusal_code_has_a_template(game: str, lang: str) -> None:
+    """Issue 9 "every user-visible string translatable": each code raised in the engine's
+    source has a ``refusal.<game>.<code>`` template in Spanish and Russian."""
+    codes = codes_of(game)
+    assert len(codes) > 10
+    table = catalogue(lang)
+    missing = sorted(code for code in codes if f"refusal.{game}.{code}" not in table)
+    assert missing == [], f"{lang}.json lacks refusal templates for {game}: {missing}"
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_templates_use_only_the_params_their_call_sites_pass(lang: str) -> None:
+    """A template names only values every call site of its code passes, and only codes
+    that exist (a stale key would never be shown)."""
+    table = catalogue(lang)
+    known = {game: codes_of(game) for game in GAMES} | {COMPANION: COMPANION_CODES}
+    events = {game: event_keys_of(game) for game in GAMES} | {
+        COMPANION: {"undone": frozenset({"action"})}}
+    for key, template in table.items():
+        prefix, _, rest = key.partition(".")
+        if prefix not in ("refusal", "event"):
+            continue
+        game, _, name = rest.partition(".")
+        sites = (known if prefix == "refusal" else events).get(game, {})
+        assert name in sites, f"{lang}.json: {key} is not raised by {game}'s engine"
+        unknown = placeholders(template) - sites[name]
+        assert not unknown, f"{lang}.json: {key} names {sorted(unknown)}, not passed"
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_term_keys_name_a_param_a_template_uses(lang: str) -> None:
+    """``term.<game>.<param>.<value>`` only for params some template of the game shows."""
+    table = catalogue(lang)
+    used: dict[str, set[str]] = {}
+    for key, template in table.items():
+        prefix, _, rest = key.partition(".")
+        if prefix in ("refusal", "event"):
+            used.setdefault(rest.partition(".")[0], set()).update(placeholders(template))
+    for key in table:
+        if key.startswith("term."):
+            _, game, param, _value = key.split(".", 3)
+            assert param in used.get(game, set()), f"{lang}.json: {key} fills no template"
+
+
+# -- real refusals and events --------------------------------------------------------------
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[TableController]:
+    unregister = register_countdown()
+    controller = TableController(JournalShelf(tmp_path / "journals"))
+    yield controller
+    controller.close_game()
+    unregister()
+
+
+def test_an_infinifield_refusal_in_each_language(table: TableController) -> None:
+    """infinifield.md "Select starting positions" step 2: a pawn starts on a white block;
+    the refusal reads in the players' language, the block's colour word included."""
+    table.start("infinifield", "quickstart", ["Ann", "Ben"], seed=1)
+    verdict = table.propose("start Ben Y1")
+    assert not verdict.legal and verdict.code == "not_white"
+    assert table.detail(verdict, "en") == "Pawns start on a white block; Y1 is yellow."
+    assert table.detail(verdict, "es") == "Las fichas empiezan en un bloque blanco; Y1 es " \
+                                          "amarillo."
+    assert table.detail(verdict, "ru") == "Пешки начинают на белом кубике; Y1 — желтый."
+    assert table.log[-1].verdict == verdict
+
+
+def test_a_removal_refusal_and_the_events_of_a_capture(table: TableController) -> None:
+    """infinifield.md "Chase-and-capture" step 6 (a capture) and step 7, bullet 2 (a block
+    with a pawn on it cannot be removed), worded in Spanish and Russian."""
+    table.start("infinifield", "quickstart", ["Ann", "Ben"], seed=1)
+    for action in ("start Ben W1", "start Ann W2", "move Ben W1 Y1", "move Ann W2 Y1"):
+        assert table.propose(action).legal, action
+    capture = table.log[-1].verdict
+    assert capture is not None
+    english = table.detail(capture, "en")
+    assert "Ann captured Ben on Y1" in english
+    spanish = table.detail(capture, "es")
+    assert "Ann capturó a Ben en Y1" in spanish and "captured" not in spanish
+    assert "Ann захватил Ben на Y1" in table.detail(capture, "ru")
+
+
+def test_a_dungeon_refusal_translates_its_direction_word(table: TableController) -> None:
+    """infinidungeon.md "Moving Room": no doorway that way; the direction is translated."""
+    assert refusal_text("es", "infinidungeon", "no_doorway",
+                        {"direction": "north", "doorways": ["east", "south"]},
+                        "The Hall has no doorway to the north (doorways: east, south).") \
+        == "Esta sala no tiene puerta al norte (puertas: este, sur)."
+    assert refusal_text("ru", "infinidungeon", "out_of_turn", {"phase": "assign"}, "x") \
+        == "Сейчас это невозможно: игра ждет распределения кубиков по монстрам."
+
+
+def test_english_falls_back_to_the_engine_sentence() -> None:
+    """English has no templates: the engine's own sentence is shown, word for word."""
+    assert refusal_text("en", "infinifield", "not_white", {"block": "Y1", "colour": "yellow"},
+                        "Pawns start on a white block; Y1 is yellow.") \
+        == "Pawns start on a white block; Y1 is yellow."
+
+
+def test_a_template_the_params_cannot_fill_falls_back_to_english() -> None:
+    """Never a blank or a raw key: missing params, unknown codes and games give English."""
+    english = "Pawns start on a white block; Y1 is yellow."
+    assert refusal_text("es", "infinifield", "not_white", {"block": "Y1"}, english) == english
+    assert refusal_text("es", "infinifield", "no_such_code", {}, english) == english
+    assert refusal_text("es", "no_such_game", "not_white", {}, english) == english
+    assert refusal_text("es", "infinifield", "", {}, english) == english
+    assert fill("{block!q}", {"block": "Y1"}, "es", "infinifield") is None
+    line = events_line("es", "infinifield", [Event("mystery", {"x": 1}),
+                                             Event("removal_due", {"player": "Ann"})],
+                       lambda event: f"English {event.kind}")
+    assert line == "English mystery; Ann debe quitar un bloque"
+
+
+def test_companion_refusals_and_undo_in_spanish(table: TableController) -> None:
+    """session.py "Undo": a virtual roll stands, said in Spanish for any game."""
+    table.start("countdown", "pile of 7", seed=4)
+    table.roll()
+    refused = table.undo()
+    assert not refused.legal
+    assert table.detail(refused, "es").startswith("Una tirada hecha por el compañero no se")
+    table.close_game()
+    table.start("countdown", "pile of 7", seed=4)
+    table.propose("roll 3", source="typed")
+    undone = table.undo()
+    assert table.detail(undone, "ru") == "отменено: roll 3"
+    assert event_text("es", "countdown", Event("undone", {"action": "roll 3"}), "x") \
+        == "deshecho: roll 3"
