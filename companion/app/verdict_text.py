@@ -57,8 +57,10 @@ def placeholders(template: str) -> set[str]:
     return names
 
 
-def render_value(value: Any, table: Mapping[str, str], game: str, name: str) -> str:
-    """Param ``name`` as a template shows it: lists joined, engine words through ``term.*``.
+def render_value(value: Any, table: Mapping[str, str], game: str, name: str) -> Any:
+    """Param ``name`` as a template shows it: lists joined, words through ``term.*``.
+
+    Numbers stay numbers, so a template may give them a format (``{distance:g}``).
 
     Example:
         >>> render_value(["W1", "Y2"], {}, "infinifield", "blocks")
@@ -66,9 +68,13 @@ def render_value(value: Any, table: Mapping[str, str], game: str, name: str) -> 
         >>> render_value("north", {"term.infinidungeon.direction.north": "norte"},
         ...              "infinidungeon", "direction")
         'norte'
+        >>> "{d:g}".format(d=render_value(8.0, {}, "infinity", "d"))
+        '8'
     """
     if isinstance(value, (list, tuple, set, frozenset)):
-        return ", ".join(render_value(item, table, game, name) for item in value)
+        return ", ".join(str(render_value(item, table, game, name)) for item in value)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value  # numbers stay numbers, so a template may write {distance:g}
     text = str(value)
     return table.get(f"{TERM_PREFIX}.{game}.{name}.{text}", text)
 

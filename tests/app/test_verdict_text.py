@@ -29,7 +29,9 @@ from companion.games.infinifield.removal import REFUSALS
 from tests.app.countdown_setup import register_countdown
 from tests.app.refusal_sources import event_sites, params_by_code, refusal_sites
 
-GAMES = ("infinifield", "infinidungeon", "infinite401", "infinity", "defiance")
+PACKAGES = {"infinifield": "infinifield", "infinidungeon": "infinidungeon",
+            "401": "infinite401", "infinity": "infinity", "defiance": "defiance"}
+"""Game name (the catalogue's ``<game>``) -> its package under ``companion/games/``."""
 FULLY_TRANSLATED = ("infinifield", "infinidungeon")
 """Games whose every refusal code must have a Spanish and a Russian template."""
 
@@ -41,7 +43,7 @@ DYNAMIC: dict[str, dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
     # combat.py: the dice count a monster takes (1, 2 or 3) picks the code
     "infinidungeon": {"_count_code(monster)": (frozenset(), COUNT_CODES)},
     # targeting.py: the status that forbids the action is the code
-    "infinite401": {"status": (frozenset(), ("stunned", "silenced"))},
+    "401": {"status": (frozenset(), ("stunned", "silenced"))},
 }
 COMPANION_CODES: dict[str, frozenset[str]] = {
     code: frozenset() for code in ("nothing_to_undo", "virtual_roll_stands", "no_chance_pending")}
@@ -49,12 +51,12 @@ COMPANION_CODES: dict[str, frozenset[str]] = {
 
 
 def codes_of(game: str) -> dict[str, frozenset[str]]:
-    return params_by_code(refusal_sites(game), DYNAMIC.get(game, {}))
+    return params_by_code(refusal_sites(PACKAGES[game]), DYNAMIC.get(game, {}))
 
 
 def event_keys_of(game: str) -> dict[str, frozenset[str]]:
     keys: dict[str, frozenset[str]] = {}
-    for site in event_sites(game):
+    for site in event_sites(PACKAGES[game]):
         assert site.code is not None
         keys[site.code] = keys[site.code] & site.params if site.code in keys else site.params
     return keys
@@ -84,8 +86,8 @@ def test_templates_use_only_the_params_their_call_sites_pass(lang: str) -> None:
     """A template names only values every call site of its code passes, and only codes
     that exist (a stale key would never be shown)."""
     table = catalogue(lang)
-    known = {game: codes_of(game) for game in GAMES} | {COMPANION: COMPANION_CODES}
-    events = {game: event_keys_of(game) for game in GAMES} | {
+    known = {game: codes_of(game) for game in PACKAGES} | {COMPANION: COMPANION_CODES}
+    events = {game: event_keys_of(game) for game in PACKAGES} | {
         COMPANION: {"undone": frozenset({"action"})}}
     for key, template in table.items():
         prefix, _, rest = key.partition(".")
@@ -96,6 +98,8 @@ def test_templates_use_only_the_params_their_call_sites_pass(lang: str) -> None:
         assert name in sites, f"{lang}.json: {key} is not raised by {game}'s engine"
         unknown = placeholders(template) - sites[name]
         assert not unknown, f"{lang}.json: {key} names {sorted(unknown)}, not passed"
+        numbers = {param: 1.5 for param in sites[name]}
+        assert fill(template, numbers, lang, game), f"{lang}.json: {key} does not format"
 
 
 @pytest.mark.parametrize("lang", ["es", "ru"])
@@ -159,6 +163,19 @@ def test_a_dungeon_refusal_translates_its_direction_word(table: TableController)
         == "Esta sala no tiene puerta al norte (puertas: este, sur)."
     assert refusal_text("ru", "infinidungeon", "out_of_turn", {"phase": "assign"}, "x") \
         == "Сейчас это невозможно: игра ждет распределения кубиков по монстрам."
+
+
+def test_an_infinity_refusal_with_its_distances(table: TableController) -> None:
+    """infinity-n3-intro.md "MOVE": a Move longer than MOV is refused; the Spanish and
+    Russian sentences carry the same figures as the engine's."""
+    table.start("infinity", "example armies", seed=3)
+    verdict = table.propose("move Ann Alguacil 9")
+    assert verdict.code == "too_far"
+    assert verdict.reason == "Alguacil may move up to 4 inches with its first Move, not 9."
+    assert table.detail(verdict, "es") == "Alguacil puede mover hasta 4 pulgadas en su " \
+                                          "primer Mover, no 9."
+    assert table.detail(verdict, "ru") == "Alguacil может пройти не больше 4 дюймов за " \
+                                          "первый Move, а не 9."
 
 
 def test_english_falls_back_to_the_engine_sentence() -> None:

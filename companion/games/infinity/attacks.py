@@ -83,9 +83,11 @@ def _own_trooper(state: State, player: str, trooper: str) -> TrooperSheet:
     sheet = state.sheet(trooper)
     if sheet.owner != player:
         raise refuse("not_your_trooper", f"{trooper} is on {sheet.owner}'s Army List, not "
-                     f"{player}'s.", "alignment", trooper=trooper)
+                     f"{player}'s.", "alignment", trooper=trooper,
+                     owner=sheet.owner, player=player)
     if state.trooper_status(trooper).removed:
-        raise refuse("removed", f"{trooper} has been removed from play.", "arm", trooper=trooper)
+        raise refuse("removed", f"{trooper} has been removed from play.", "arm", trooper=trooper,
+                     name=trooper)
     return sheet
 
 
@@ -96,7 +98,8 @@ def _enemy_target(state: State, attacker: str, target: str, rule: str) -> Troope
                      f"targeted.", "alignment", target=target)
     status = state.trooper_status(target)
     if status.removed:
-        raise refuse("removed", f"{target} has been removed from play.", rule, target=target)
+        raise refuse("removed", f"{target} has been removed from play.", rule, target=target,
+                     name=target)
     if status.hidden:
         raise refuse("not_on_table", f"There is no trooper called {target} on the table.",
                      "private", target=target)
@@ -107,7 +110,8 @@ def _weapon(sheet: TrooperSheet, weapon_id: str, kind: str, rule: str) -> Any:
     weapon = sheet.weapon(weapon_id)
     if weapon is None or weapon.kind != kind:
         raise refuse("no_such_weapon", f"{sheet.id} carries no {kind.upper()} weapon called "
-                     f"{weapon_id}.", rule, weapon=weapon_id)
+                     f"{weapon_id}.", rule, weapon=weapon_id,
+                     trooper=sheet.id, kind=kind.upper())
     return weapon
 
 
@@ -117,7 +121,8 @@ def _range_modifier(sheet: TrooperSheet, weapon_id: str, shot: Shot) -> int:
     if modifier is None:
         raise refuse("out_of_range", f"{shot.target} is {shot.distance:g} inches away, out of "
                      f"the {weapon.name}'s range ({weapon.max_range:g} inches).", "bs",
-                     distance=shot.distance)
+                     distance=shot.distance, target=shot.target, weapon=weapon.name,
+                     range=weapon.max_range)
     value: int = modifier
     return value
 
@@ -133,7 +138,8 @@ def check_move(state: State, move: Move, limits: tuple[float, ...] | None = None
         if distance > limit:
             which = ("first", "second")[index]
             raise refuse("too_far", f"{move.trooper} may move up to {limit:g} inches with "
-                         f"its {which} Move, not {distance:g}.", "move", limit=limit)
+                         f"its {which} Move, not {distance:g}.", "move", limit=limit,
+                         trooper=move.trooper, distance=distance, which=which)
     if move.contact is not None:
         _enemy_target(state, move.trooper, move.contact, "move")
 
@@ -148,7 +154,7 @@ def check_shoot(state: State, shoot: Shoot) -> None:
     weapon = _weapon(sheet, shoot.weapon, "bs", "bs")
     if state.engaged(shoot.trooper):
         raise refuse("engaged", f"{shoot.trooper} is in base to base contact with an enemy "
-                     f"and cannot declare a BS Attack.", "bs")
+                     f"and cannot declare a BS Attack.", "bs", trooper=shoot.trooper)
     targets = [shot.target for shot in shoot.shots]
     if len(set(targets)) != len(targets):
         raise refuse("target_twice", "Each target is named once, with the dice aimed at it.",
@@ -156,7 +162,8 @@ def check_shoot(state: State, shoot: Shoot) -> None:
     dice = sum(shot.dice for shot in shoot.shots)
     if dice > weapon.burst or any(shot.dice < 1 for shot in shoot.shots):
         raise refuse("burst_exceeded", f"The {weapon.name} has Burst {weapon.burst}; "
-                     f"{dice} dice were declared.", "burst", burst=weapon.burst)
+                     f"{dice} dice were declared.", "burst", burst=weapon.burst,
+                     weapon=weapon.name, dice=dice)
     for shot in shoot.shots:
         _enemy_target(state, shoot.trooper, shot.target, "bs")
         _range_modifier(sheet, shoot.weapon, shot)
@@ -169,7 +176,8 @@ def check_cc(state: State, attack: CloseCombat) -> None:
     _enemy_target(state, attack.trooper, attack.target, "cc")
     if attack.target not in state.contacts_of(attack.trooper):
         raise refuse("no_base_contact", f"{attack.trooper} is not in base to base contact "
-                     f"with {attack.target}.", "cc")
+                     f"with {attack.target}.", "cc", trooper=attack.trooper,
+                     target=attack.target)
 
 
 def attacked_troopers(order: object) -> list[str]:
@@ -192,18 +200,18 @@ def check_aro(state: State, aro: Aro) -> None:
     _own_trooper(state, aro.player, aro.trooper)
     if any(previous.trooper == aro.trooper for previous in state.aros):
         raise refuse("aro_twice", f"{aro.trooper} has already declared its ARO for this "
-                     f"Order.", "summary")
+                     f"Order.", "summary", trooper=aro.trooper)
     active = acting_trooper(state.order)
     if aro.skill == "dodge":
         if aro.trooper not in attacked_troopers(state.order):
             raise refuse("nothing_to_dodge", f"{aro.trooper} is not the target of an attack "
-                         f"to Dodge.", "dodge")
+                         f"to Dodge.", "dodge", trooper=aro.trooper)
         return
     if aro.skill == "shoot" and aro.shot is not None:
         sheet = state.sheet(aro.trooper)
         if aro.shot.target != active:
             raise refuse("aro_target", f"An ARO reacts to the trooper that received the "
-                         f"Order ({active}).", "summary")
+                         f"Order ({active}).", "summary", active=active)
         if aro.shot.dice != 1:
             raise refuse("reactive_burst", "The Burst value of the Reactive Player is always "
                          "1.", "burst")
@@ -212,20 +220,20 @@ def check_aro(state: State, aro: Aro) -> None:
         if measured.get(aro.trooper, aro.shot.distance) != aro.shot.distance:
             raise refuse("distance_mismatch", f"{active} and {aro.trooper} were measured "
                          f"{measured[aro.trooper]:g} inches apart for this Order.", "bs",
-                         distance=measured[aro.trooper])
+                         distance=measured[aro.trooper], active=active, trooper=aro.trooper)
         if state.engaged(aro.trooper):
             raise refuse("engaged", f"{aro.trooper} is in base to base contact with an enemy "
-                         f"and cannot declare a BS Attack.", "bs")
+                         f"and cannot declare a BS Attack.", "bs", trooper=aro.trooper)
         _range_modifier(sheet, aro.weapon or "", aro.shot)
         return
     sheet = state.sheet(aro.trooper)
     _weapon(sheet, aro.weapon or "", "cc", "cc")
     if aro.target != active:
         raise refuse("aro_target", f"An ARO reacts to the trooper that received the Order "
-                     f"({active}).", "summary")
+                     f"({active}).", "summary", active=active)
     if active not in state.contacts_of(aro.trooper):
         raise refuse("no_base_contact", f"{aro.trooper} is not in base to base contact with "
-                     f"{active}.", "cc")
+                     f"{active}.", "cc", trooper=aro.trooper, target=active)
 
 
 def _shot_roller(state: State, shooter: str, weapon_id: str, shot: Shot) -> Roller:

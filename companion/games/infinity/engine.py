@@ -131,12 +131,13 @@ class InfinityGame(Game[ArmySetup, State, Action]):
         if state.phase in ("roll", "arm"):
             word = "roll" if state.phase == "roll" else "arm"
             raise refuse("dice_due", f"The dice are due first: `{word}` followed by "
-                         f"{dice_due(state)} d20 results.", "rolls")
+                         f"{dice_due(state)} d20 results.", "rolls", word=word,
+                         due=dice_due(state))
         actor = self.current_actor(state)
         player = getattr(action, "player", None)
         if player != actor:
             raise refuse("not_your_turn", f"It is {actor}'s turn to act, not {player}'s.",
-                         "summary", player=player)
+                         "summary", player=player, turn=actor)
         if state.phase == "order":
             new, events = self._order(state, action)
         elif state.phase == "aro":
@@ -150,7 +151,8 @@ class InfinityGame(Game[ArmySetup, State, Action]):
             raise refuse("no_roll_due", "No roll is due now; declare an Order first.", "rolls")
         if action.kind != state.phase:
             word = "roll" if state.phase == "roll" else "arm"
-            raise refuse("wrong_roll", f"The dice due now are `{word}` dice.", "rolls")
+            raise refuse("wrong_roll", f"The dice due now are `{word}` dice.", "rolls",
+                         word=word)
         due = dice_due(state)
         if len(action.dice) != due or any(not 1 <= d <= DIE_FACES for d in action.dice):
             raise refuse("wrong_dice", f"{due} d20 result(s) from 1 to 20 are due, in "
@@ -170,7 +172,8 @@ class InfinityGame(Game[ArmySetup, State, Action]):
             total = state.objectives[state.turn] + action.points
             if action.points < 1 or total > MAX_OBJECTIVE_POINTS:
                 raise refuse("objective_points", f"Objective points go from 1 up to a total "
-                             f"of {MAX_OBJECTIVE_POINTS} a game.", "summary")
+                             f"of {MAX_OBJECTIVE_POINTS} a game.", "summary",
+                             most=MAX_OBJECTIVE_POINTS)
             points = list(state.objectives)
             points[state.turn] = total
             return replace(state, objectives=(points[0], points[1])), []
@@ -221,7 +224,8 @@ class InfinityGame(Game[ArmySetup, State, Action]):
             what = "turn to face the attacker" if item.kind == "face" else \
                 f"move up to {DODGE_MOVE:g} inches after its successful Dodge"
             raise refuse("after_order", f"{item.trooper} may {what} now, or pass.",
-                         "dodge" if item.kind == "dodge" else "arm")
+                         "dodge" if item.kind == "dodge" else "arm", trooper=item.trooper,
+                         kind=item.kind, inches=DODGE_MOVE)
         state = replace(state, after=state.after[1:])
         if state.after:
             return state, []
