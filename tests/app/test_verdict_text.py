@@ -178,6 +178,18 @@ def test_an_infinity_refusal_with_its_distances(table: TableController) -> None:
                                           "первый Move, а не 9."
 
 
+def test_a_401_refusal_names_the_side_in_the_language(table: TableController) -> None:
+    """401-infinite.md "TURNS / ACTIONS": only the side to move acts; its colour is a word of
+    the chosen language."""
+    session = table.start("401", "quick start", seed=2)
+    while session.is_chance():  # the opening shuffles and the coin flip
+        assert table.roll().legal
+    verdict = table.propose("end red")
+    assert (verdict.code, verdict.reason) == ("not_your_turn", "it is Blue's turn.")
+    assert table.detail(verdict, "es") == "Es el turno del lado azul."
+    assert table.detail(verdict, "ru") == "Сейчас ходят синие."
+
+
 def test_english_falls_back_to_the_engine_sentence() -> None:
     """English has no templates: the engine's own sentence is shown, word for word."""
     assert refusal_text("en", "infinifield", "not_white", {"block": "Y1", "colour": "yellow"},

@@ -216,7 +216,8 @@ def _apply_step(state: State, action: Action) -> State:
     if isinstance(action, Shuffle):
         if sorted(action.order) != sorted(mine.stack):
             raise rules.refuse("not_a_shuffle", f"a shuffle of {action.side}'s stack must list "
-                               f"each of its {len(mine.stack)} cards once.", rule)
+                               f"each of its {len(mine.stack)} cards once.", rule,
+                               side=action.side, count=len(mine.stack))
         mine = replace(mine, stack=action.order)
         if state.setup.start == "quick":
             mine = draw(mine)
@@ -225,10 +226,11 @@ def _apply_step(state: State, action: Action) -> State:
         if len(set(action.cards)) != DECK_SIZE or \
                 any(c not in cards.deck(action.side) for c in action.cards):
             raise rules.refuse("deck_size", f"a deck is {DECK_SIZE} different {action.side} "
-                               "ability cards.", rule)
+                               "ability cards.", rule, side=action.side, size=DECK_SIZE)
         if action.passive not in cards.passives_of(action.side):
             raise rules.refuse("not_your_passive", f"{action.passive} is not a "
-                               f"{action.side} passive.", rule)
+                               f"{action.side} passive.", rule, passive=action.passive,
+                               side=action.side)
         mine = SideCards(deck=action.cards, stack=action.cards, passive=action.passive)
     elif isinstance(action, ChooseHand):
         if len(set(action.cards)) != 4 or any(c not in mine.deck for c in action.cards):
@@ -288,7 +290,7 @@ def _score(state: State, action: Score) -> tuple[State, list[Event]]:
     if action.space not in base or occupant is not None:
         raise rules.refuse("not_a_free_base_space", f"{space_name(action.space)} is not a "
                            f"free space of {runner.side}'s base.", rules.RUNNER,
-                           space=space_name(action.space))
+                           space=space_name(action.space), side=runner.side)
     target = state.unit(action.target)
     if target.side == runner.side or not target.alive:
         raise rules.refuse("not_an_opponent", f"{target.name} is not an opposing unit in the "

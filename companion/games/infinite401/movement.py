@@ -130,7 +130,8 @@ def check_move(state: State, move: Move) -> tuple[Space, ...]:
         return path
     if len(move.path) > steps:
         raise rules.refuse("too_far", f"{unit.name} may move at most {steps} spaces, not "
-                           f"{len(move.path)}.", rules.MOVEMENT, unit=unit.name, steps=steps)
+                           f"{len(move.path)}.", rules.MOVEMENT, unit=unit.name, steps=steps,
+                           given=len(move.path))
     here = unit.space
     for step in move.path:
         _check_step(state, unit, here, step)
@@ -143,7 +144,8 @@ def _check_step(state: State, unit: Unit, here: Space, step: Space) -> None:
     name = space_name(step)
     if not is_step(here, step) or not board.on_board(step):
         raise rules.refuse("not_a_step", f"{name} is not next to {space_name(here)}; a unit "
-                           "moves one orthogonal step at a time.", rules.MOVEMENT, space=name)
+                           "moves one orthogonal step at a time.", rules.MOVEMENT, space=name,
+                           here=space_name(here))
     if step in board.walls:
         raise rules.refuse("wall_in_path", f"{name} is a wall.", rules.MOVE_PATH, space=name)
     occupant = state.occupant(step)

@@ -158,7 +158,7 @@ def _utility_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit,
                            "no Source Unit, only targets.", rules.UTILITY, card=card.name)
     if not 1 <= len(play.targets) <= card.targets:
         raise rules.refuse("target_count", f"{card.name} takes 1 to {card.targets} "
-                           "target(s).", rules.UTILITY, card=card.name)
+                           "target(s).", rules.UTILITY, card=card.name, most=card.targets)
     targets = tuple(state.unit(name) for name in play.targets)
     for target in targets:
         _check_target_unit(state, play.side, card, target)
