@@ -32,8 +32,8 @@ from tests.app.refusal_sources import event_sites, params_by_code, refusal_sites
 PACKAGES = {"infinifield": "infinifield", "infinidungeon": "infinidungeon",
             "401": "infinite401", "infinity": "infinity", "defiance": "defiance"}
 """Game name (the catalogue's ``<game>``) -> its package under ``companion/games/``."""
-FULLY_TRANSLATED = ("infinifield", "infinidungeon")
-"""Games whose every refusal code must have a Spanish and a Russian template."""
+FULLY_TRANSLATED = tuple(PACKAGES)
+"""Games whose every refusal code must have a Spanish and a Russian template (all five)."""
 
 COUNT_CODES = ("one_die_per_monster", "pair_needs_two_equal_dice",
                "boss_needs_three_equal_dice")
@@ -188,6 +188,21 @@ def test_a_401_refusal_names_the_side_in_the_language(table: TableController) ->
     assert (verdict.code, verdict.reason) == ("not_your_turn", "it is Blue's turn.")
     assert table.detail(verdict, "es") == "Es el turno del lado azul."
     assert table.detail(verdict, "ru") == "Сейчас ходят синие."
+
+
+def test_defiance_setup_refusals_in_spanish_and_russian(table: TableController) -> None:
+    """infinities-defiance-of-fate.md "3. Setup" step 5: a setting tile of the game, placed
+    by the player whose turn it is; both refusals worded in Spanish and Russian."""
+    session = table.start("defiance", "quickplay (2)", seed=2)
+    while session.is_chance():
+        assert table.roll().legal
+    turn = table.propose("place Ben arcology -1,0 0")
+    assert (turn.code, turn.reason) == ("not_your_turn", "It is Ann's turn, not Ben's.")
+    assert table.detail(turn, "es") == "Es el turno de Ann, no de Ben."
+    assert table.detail(turn, "ru") == "Сейчас ходит Ann, а не Ben."
+    tile = table.propose("place Ann nowhere -1,0 0")
+    assert tile.code == "unknown_tile"
+    assert table.detail(tile, "es") == "nowhere no es una loseta de escenario de esta partida."
 
 
 def test_english_falls_back_to_the_engine_sentence() -> None:

@@ -71,12 +71,14 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
         refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Tide Actions", card=card)
     owner_name = options.get("to", action.actor)
     if owner_name not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{owner_name} is not a player.", TIMELINE, "The Timeline")
+        refuse("unknown_player", f"{owner_name} is not a player.", TIMELINE, "The Timeline",
+               player=owner_name)
     owner = seat(state, owner_name)
     if owner_name != action.actor and (state.rules.team_of(owner_name)
                                        != state.rules.team_of(action.actor)
                                        or owner.status != "active"):
-        refuse("not_an_ally", f"{owner_name} is not an active ally.", TIMELINE, "The Timeline")
+        refuse("not_an_ally", f"{owner_name} is not an active ally.", TIMELINE, "The Timeline",
+               player=owner_name)
     full = len(owner.timeline) >= timeline_limit(state, owner)
     victim = options.get("replace")
     if full and victim is None:
@@ -111,7 +113,7 @@ def play(state: State, action: Action, events: list[Event]) -> State:
     player = seat(state, action.actor)
     card = state.rules.card(card_id) if state.rules.has_card(card_id) else None
     if card is None:
-        refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS)
+        refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS, card=card_id)
     if "timeline" in options:
         mine = [p for p in player.timeline if p.card == card_id]
         if not mine:
@@ -183,7 +185,7 @@ def in_reach(state: State, name: str) -> dict[str, int]:
 
 def _target(state: State, name: str, target: str, what: str) -> Seat:
     if target not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{target} is not a player.", TURN, "Power Actions")
+        refuse("unknown_player", f"{target} is not a player.", TURN, "Power Actions", player=target)
     if target not in in_reach(state, name):
         refuse("out_of_reach", f"{target} is not within your reach (a clear path of at most "
                f"your Power level in tiles).", TURN, "Power Actions", target=target)

@@ -92,7 +92,7 @@ def _gambit_rolled(state: State, action: Action, name: str, events: list[Event])
 def _die(state: State, text: str) -> tuple[int, Die]:
     index = int(text) - 1
     if not state.turn.dice or not 0 <= index < len(state.turn.dice):
-        refuse("no_such_die", f"There is no die {text} in this check.", CHECKS)
+        refuse("no_such_die", f"There is no die {text} in this check.", CHECKS, die=text)
     return index, state.turn.dice[index]
 
 

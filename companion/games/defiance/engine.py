@@ -182,7 +182,8 @@ class DefianceGame(Game[Rules, State, Action]):
         if verb in CHANCE_VERBS:
             refuse("no_chance_pending", "Nothing is waiting for a roll or shuffle.", TURN)
         if action.actor not in {s.name for s in state.seats}:
-            refuse("unknown_player", f"{action.actor} is not a player of this game.", SETUP)
+            refuse("unknown_player", f"{action.actor} is not a player of this game.", SETUP,
+                   player=action.actor)
         if state.phase == "setup":
             step, handler = SETUP_HANDLERS.get(verb, ("", None))
             if handler is None or step != state.step:
@@ -213,7 +214,7 @@ class DefianceGame(Game[Rules, State, Action]):
         current = self.current_actor(state)
         if action.actor != current:
             refuse("not_your_turn", f"It is {current}'s turn, not {action.actor}'s.",
-                   SETUP if state.phase == "setup" else TURN)
+                   SETUP if state.phase == "setup" else TURN, turn=current, player=action.actor)
 
     def outcome(self, state: State) -> Outcome | None:
         """Who won, why, and the Points."""

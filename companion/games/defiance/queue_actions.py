@@ -71,14 +71,14 @@ def spend_for(state: State, action: Action, events: list[Event]) -> State:
                "your play space.", TIMELINE, "Unlocks", card=source)
     for face in sorted(set(faces)):
         if face not in ("T", "P", "F", "0"):
-            refuse("bad_face", f"{face} is not a die result (T, P, F or 0).", TURN)
+            refuse("bad_face", f"{face} is not a die result (T, P, F or 0).", TURN, face=face)
         state = spend(state, face, faces.count(face), TURN, "spending action dice")
     return state
 
 
 def _known_player(state: State, name: str) -> Seat:
     if name not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{name} is not a player.", QUEUE)
+        refuse("unknown_player", f"{name} is not a player.", QUEUE, player=name)
     return seat(state, name)
 
 
@@ -96,7 +96,7 @@ def effect(state: State, action: Action, events: list[Event]) -> State:
     victim = _known_player(state, target)
     if victim.status != "active":
         refuse("off_board", f"{target} is not on the board and cannot be targeted.",
-               "8.6 - Defeat and Respawn")
+               "8.6 - Defeat and Respawn", player=target)
     mechanic = Mechanic(action.actor, source, kind, target, int(count))
     return evolve(state, queue=(mechanic, *state.queue))
 
@@ -176,7 +176,8 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
     names = {c.id for c in state.rules.cards} | {t.id for t in state.rules.tiles} \
         | {lead.id for lead in state.rules.leaders}
     if source not in names:
-        refuse("unknown_source", f"{source} is not a card, tile or leader of this game.", QUEUE)
+        refuse("unknown_source", f"{source} is not a card, tile or leader of this game.", QUEUE,
+               source=source)
     player = seat(state, action.actor)
     delta = int(value)
     if what == "health":
@@ -196,7 +197,8 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
 
 def _role(state: State, role_id: str) -> int:
     if role_id not in state.roles:
-        refuse("role_not_revealed", f"{role_id} is not one of the revealed Roles.", SKIRMISH)
+        refuse("role_not_revealed", f"{role_id} is not one of the revealed Roles.", SKIRMISH,
+               role=role_id)
     return next(r.steps for r in state.rules.roles if r.id == role_id)
 
 
@@ -206,7 +208,7 @@ def score(state: State, action: Action, events: list[Event]) -> State:
     _role(state, role)
     player = seat(state, action.actor)
     if role in player.roles:
-        refuse("role_done", f"You have completed {role} already.", SKIRMISH)
+        refuse("role_done", f"You have completed {role} already.", SKIRMISH, role=role)
     player = evolve(player, roles=tuple(sorted((*player.roles, role))),
                      progress=tuple(p for p in player.progress if p[0] != role))
     events.append(Event("points_scored", {"leader": action.actor, "points": 1,

@@ -72,9 +72,10 @@ def place(state: State, action: Action, events: list[Event]) -> State:
     tile_id, space, rotation = action.args[0], parse_pos(action.args[1]), int(action.args[2])
     rules = state.rules
     if tile_id not in {t.id for t in rules.tiles[1:]}:
-        refuse("unknown_tile", f"{tile_id} is not a setting tile of this game.", SETUP, "step 5")
+        refuse("unknown_tile", f"{tile_id} is not a setting tile of this game.", SETUP, "step 5",
+               tile=tile_id)
     if tile_id in placed_ids(state):
-        refuse("tile_taken", f"{tile_id} is already on the board.", SETUP, "step 5")
+        refuse("tile_taken", f"{tile_id} is already on the board.", SETUP, "step 5", tile=tile_id)
     if rotation > 5:
         refuse("bad_rotation", "A rotation is 0 to 5 sixth-turns.", TILES, "Walls")
     if space not in DIRECTIONS or any(p.pos == space for p in state.board):
@@ -100,9 +101,10 @@ def choose_leader(state: State, action: Action, events: list[Event]) -> State:
     leader_id = action.args[0]
     if leader_id not in {lead.id for lead in state.rules.leaders}:
         refuse("unknown_leader", f"{leader_id} is not a leader of the factions in play.",
-               SETUP, "step 6")
+               SETUP, "step 6", leader=leader_id)
     if any(s.leader == leader_id for s in state.seats):
-        refuse("leader_taken", f"{leader_id} has already been chosen.", SETUP, "step 6")
+        refuse("leader_taken", f"{leader_id} has already been chosen.", SETUP, "step 6",
+               leader=leader_id)
     state = with_seat(state, evolve(seat(state, action.actor), leader=leader_id))
     if state.index + 1 < len(state.order):
         return evolve(state, index=state.index + 1)
