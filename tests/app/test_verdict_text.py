@@ -178,6 +178,18 @@ def test_an_infinity_refusal_with_its_distances(table: TableController) -> None:
                                           "первый Move, а не 9."
 
 
+def test_an_infinity_turn_change_is_an_event_line_of_the_language(
+        table: TableController) -> None:
+    """infinity-n3-intro.md "INFINITY: GAME SUMMARY": ending the Active Turn hands it over;
+    the accepted action's event line is worded in each language."""
+    table.start("infinity", "example armies", seed=3)
+    verdict = table.propose("end Ann")
+    assert verdict.legal and [event.kind for event in verdict.events] == ["turn_changed"]
+    assert table.detail(verdict, "en") == "Ben's Active Turn (round 1)"
+    assert table.detail(verdict, "es") == "Turno Activo de Ben (ronda 1)"
+    assert table.detail(verdict, "ru") == "активный ход: Ben (раунд 1)"
+
+
 def test_a_401_refusal_names_the_side_in_the_language(table: TableController) -> None:
     """401-infinite.md "TURNS / ACTIONS": only the side to move acts; its colour is a word of
     the chosen language."""
