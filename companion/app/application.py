@@ -22,6 +22,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
+from companion.app.camera_dice import CameraDice, SimulatedDiceTray
 from companion.app.camera_watch import CameraFeed, CameraWatch
 from companion.app.controller import TableController
 from companion.app.i18n import Translator
@@ -139,6 +140,8 @@ class CompanionApp(App):
         self.inbox = MainLoopInbox()
         self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
         self.camera_watch = CameraWatch(self.table)
+        self.camera_dice = CameraDice(self.inbox.post)
+        self.simulated_dice = SimulatedDiceTray(options.seed)
         self._reader: Any = None
         self._camera: Any = None
         self.notifier = SystemdNotifier()
@@ -258,6 +261,22 @@ class CompanionApp(App):
     def roll(self) -> Verdict:
         """Let the companion roll what the game waits for."""
         return self.table.roll()
+
+    def camera_frame(self) -> Any:
+        """The camera's newest frame (``None`` without a camera or before its first frame)."""
+        return None if self._camera is None else self._camera.grabber.latest()[1]
+
+    def dice_frame(self, count: int) -> tuple[Any, Any]:
+        """A frame of the dice tray and how to read its dice.
+
+        With a camera: its newest frame, read by the trained networks. On a desktop: the
+        simulated tray with ``count`` freshly rolled dice, read by the pip counter.
+        """
+        if self._camera is not None:
+            from vision.dice import read_die
+
+            return self.camera_frame(), read_die
+        return self.simulated_dice.frame(count), self.simulated_dice.reader
 
     def _table_changed(self) -> None:
         verdict = self.table.last_verdict

@@ -4,6 +4,11 @@ While a reroll is being chosen, the dice on the table are buttons: tap them to m
 ones to reroll (marked dice turn amber and show a "R" under their face), then "Reroll"
 proposes ``reroll 1 3`` (or ``reroll none``). The advisor's exact odds for the best
 choices are listed beside them, the best first.
+
+While dice are due, "Read dice from camera" reads the tray off the main loop
+(:mod:`companion.app.camera_dice`) and opens the dice keypad holding the values read, left
+to right: the player confirms (Enter) or corrects them, and the roll is proposed with
+source ``camera``.
 """
 
 from __future__ import annotations
@@ -13,10 +18,12 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
+from companion.app.camera_dice import DiceRead, dungeon_dice_due, keypad_text
 from companion.app.kvload import load_kv_beside
 from companion.app.screens.referee import RefereeScreen
 from companion.app.views.infinidungeon_view import dungeon_view, reroll_text
 from companion.app.widgets.common import BigButton
+from companion.app.widgets.dice_keypad import DiceKeypad
 
 
 class TrayDie(BigButton):
@@ -35,6 +42,9 @@ class InfinidungeonScreen(RefereeScreen):
         status: dice left, cards in the deck, crystals.
         odds_text: the advisor's best choices.
         choosing: whether dice can be marked for a reroll now.
+        dice_due: how many dice the engine waits for (0: none; the camera button hides).
+        camera_text: what the camera is doing or read.
+        camera_keypad: the keypad showing the camera's values, while it is open.
     """
 
     room_text = StringProperty("")
@@ -42,6 +52,29 @@ class InfinidungeonScreen(RefereeScreen):
     status = StringProperty("")
     odds_text = StringProperty("")
     choosing = BooleanProperty(False)
+    dice_due = NumericProperty(0)
+    camera_text = StringProperty("")
+    camera_keypad: DiceKeypad | None = None
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Keep the camera row; it is in the tree only while dice are due.
+
+        A hidden button would still swallow the touches meant for the dice under it.
+        """
+        super().on_kv_post(base_widget)
+        self._camera_row = self.ids.camera_row.__self__
+        self.on_dice_due()
+
+    def on_dice_due(self, *_args: Any) -> None:
+        """Show the camera row only while the engine waits for dice."""
+        row = getattr(self, "_camera_row", None)
+        if row is None:
+            return
+        dice = self.ids.dice
+        if self.dice_due and row.parent is None:
+            dice.parent.add_widget(row, index=dice.parent.children.index(dice))
+        elif not self.dice_due and row.parent is not None:
+            row.parent.remove_widget(row)
 
     def refresh(self) -> None:
         """Redraw from the session."""
@@ -57,6 +90,9 @@ class InfinidungeonScreen(RefereeScreen):
         self.status = app.tr("dungeon.status", dice=view.dice_left, deck=view.deck_left,
                              crystals=view.crystals)
         self.choosing = view.choosing_reroll
+        self.dice_due = dungeon_dice_due(session.state)
+        if not self.dice_due:
+            self.camera_text = ""
         lines = [f"{i}. {line}" for i, line in enumerate(view.odds, start=1)]
         self.odds_text = app.tr("dungeon.advisor") + "\n" + "\n".join(lines) if lines else ""
         tray = self.ids.dice
@@ -77,6 +113,32 @@ class InfinidungeonScreen(RefereeScreen):
     def reroll(self, *_args: Any) -> None:
         """Propose the reroll of the marked dice (``reroll none`` when none is marked)."""
         App.get_running_app().propose(reroll_text(self.marked_positions()), "touch")
+
+    def read_dice(self, *_args: Any) -> None:
+        """Read the dice in the tray with the camera (off the main loop)."""
+        app = App.get_running_app()
+        frame, reader = app.dice_frame(int(self.dice_due))
+        self.camera_text = app.tr("camera.reading")
+        app.camera_dice.read(frame, reader, self.show_camera_dice)
+
+    def show_camera_dice(self, result: DiceRead) -> None:
+        """On the main loop: show what the camera read on the keypad, to confirm or correct."""
+        app = App.get_running_app()
+        if result.problem:
+            self.camera_text = app.tr("camera.problem", problem=result.problem)
+            return
+        faces = keypad_text(list(result.values))
+        self.camera_text = app.tr("camera.read_result", faces=faces)
+        keypad = DiceKeypad(on_enter=self.confirm_camera_roll)
+        keypad.text = faces
+        keypad.bind(on_dismiss=lambda *_: setattr(self, "camera_keypad", None))
+        self.camera_keypad = keypad
+        keypad.open()
+
+    def confirm_camera_roll(self, typed: str) -> None:
+        """Propose the confirmed values as the roll (source ``camera``)."""
+        self.camera_text = ""
+        App.get_running_app().propose(f"roll {typed}", "camera")
 
 
 load_kv_beside(__file__)
