@@ -22,7 +22,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme
+from companion.app.base_markers import example_base_markers
 from companion.app.camera_dice import CameraDice, SimulatedDiceTray
+from companion.app.camera_ranges import CameraRanges, SimulatedBaseTable
 from companion.app.camera_watch import CameraFeed, CameraWatch
 from companion.app.controller import TableController
 from companion.app.i18n import Translator
@@ -142,6 +144,9 @@ class CompanionApp(App):
         self.camera_watch = CameraWatch(self.table)
         self.camera_dice = CameraDice(self.inbox.post)
         self.simulated_dice = SimulatedDiceTray(options.seed)
+        self.base_markers = example_base_markers()
+        self.camera_ranges = CameraRanges(self.inbox.post)
+        self.simulated_bases = SimulatedBaseTable(self.base_markers, options.seed)
         self._reader: Any = None
         self._camera: Any = None
         self.notifier = SystemdNotifier()
@@ -277,6 +282,13 @@ class CompanionApp(App):
 
             return self.camera_frame(), read_die
         return self.simulated_dice.frame(count), self.simulated_dice.reader
+
+    def bases_frame(self) -> Any:
+        """A frame of the table with the marked bases.
+
+        The camera's newest, or on a desktop the simulated table with every mapped base.
+        """
+        return self.camera_frame() if self._camera is not None else self.simulated_bases.frame()
 
     def _table_changed(self) -> None:
         verdict = self.table.last_verdict

@@ -131,7 +131,7 @@ class InfinidungeonScreen(RefereeScreen):
         self.camera_text = app.tr("camera.read_result", faces=faces)
         keypad = DiceKeypad(on_enter=self.confirm_camera_roll)
         keypad.text = faces
-        keypad.bind(on_dismiss=lambda *_: setattr(self, "camera_keypad", None))
+        keypad.bind(on_dismiss=self._camera_keypad_closed)
         self.camera_keypad = keypad
         keypad.open()
 
@@ -139,6 +139,11 @@ class InfinidungeonScreen(RefereeScreen):
         """Propose the confirmed values as the roll (source ``camera``)."""
         self.camera_text = ""
         App.get_running_app().propose(f"roll {typed}", "camera")
+
+
+    def _camera_keypad_closed(self, keypad: Any) -> None:
+        if self.camera_keypad is keypad:
+            self.camera_keypad = None
 
 
 load_kv_beside(__file__)

@@ -8,6 +8,7 @@ be corrected with undo). Once the game is over it shows the outcome.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kivy.app import App
@@ -31,7 +32,11 @@ class ActionPanel(BoxLayout):
         verb: the verb whose actions are listed.
         headline: who acts, or the outcome.
         chance_prefix: what a typed physical roll is prefixed with (``roll``).
+        action_filter: a game screen's rewrite of the listed actions (Infinity puts the
+            measured distance into its attacks), or ``None``.
     """
+
+    action_filter: Callable[[list[str]], list[str]] | None = None
 
     mode = StringProperty("choose")
     verb = StringProperty("")
@@ -94,7 +99,10 @@ class ActionPanel(BoxLayout):
         if self.verb not in grouped:
             self.verb = next(iter(grouped), "")
         self._fill_verbs(list(grouped))
-        self._fill(grouped.get(self.verb, [])[:MAX_BUTTONS])
+        actions = grouped.get(self.verb, [])
+        if self.action_filter is not None:
+            actions = self.action_filter(actions)
+        self._fill(actions[:MAX_BUTTONS])
 
     def _fill_verbs(self, verbs: list[str]) -> None:
         row = self._rows["verbs"]
