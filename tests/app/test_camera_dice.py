@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app.camera_dice import dungeon_dice_due
-from tests.app.harness import AppDriver, start_game, too_small_buttons
+from tests.app.harness import AppDriver, go_home, start_game, too_small_buttons
 
 pytestmark = pytest.mark.gui
 
@@ -66,3 +66,26 @@ def test_dice_read_by_the_camera_are_confirmed_then_recorded_as_a_camera_roll(
     assert entry.text == "roll " + " ".join([*rolled[:-1], corrected])
     log_line = driver.app.table.log[-1]
     assert log_line.legal and log_line.source == "camera"
+
+
+def test_dice_tool_reads_d6_from_the_camera_into_the_entry_to_confirm(
+        driver: AppDriver) -> None:
+    """Issue 7 "(and any d6 roll)": in the dice tool the camera fills the physical-dice
+    entry; Enter shows those faces. Other dice are refused with a sentence."""
+    go_home(driver)
+    driver.tap(driver.widget("tools_button"))
+    screen = driver.screen
+    driver.tap(driver.find_button("d20", screen.ids.kinds))
+    driver.tap(screen.ids.camera_dice)
+    assert screen.result == "The camera reads six-sided dice only"
+    driver.tap(driver.find_button("d6", screen.ids.kinds))
+    driver.tap(screen.ids.camera_dice)
+    for _ in range(500):
+        if screen.ids.physical.text:
+            break
+        driver.wait(0.01)
+    rolled = [str(v) for v in driver.app.simulated_dice.values]
+    assert len(rolled) == screen.count
+    assert screen.ids.physical.text == " ".join(rolled)
+    driver.tap(screen.ids.enter_physical)
+    assert list(screen.faces) == rolled

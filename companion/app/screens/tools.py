@@ -120,6 +120,29 @@ class ToolsScreen(Screen):
         self.ids.physical.text = ""
         self.result = app.tr("dice.entered", faces=" ".join(faces))
 
+    def read_camera(self) -> None:
+        """Read the d6 in the tray with the camera (off the main loop) into the entry field.
+
+        The player checks or corrects the faces there, then Enter shows them
+        (see :mod:`companion.app.camera_dice`).
+        """
+        app = App.get_running_app()
+        if self.kind != "d6":
+            self.result = app.tr("camera.d6_only")
+            return
+        frame, reader = app.dice_frame(int(self.count))
+        self.result = app.tr("camera.reading")
+        app.camera_dice.read(frame, reader, self._camera_read)
+
+    def _camera_read(self, read: Any) -> None:
+        app = App.get_running_app()
+        if read.problem:
+            self.result = app.tr("camera.problem", problem=read.problem)
+            return
+        faces = " ".join(str(v) for v in read.values)
+        self.ids.physical.text = faces
+        self.result = app.tr("camera.read_result", faces=faces)
+
     def add_tracker(self) -> None:
         """Add a tracker named after the text field (or a letter)."""
         name = self.ids.tracker_name.text.strip() or chr(ord("A") + len(self.ids.trackers.children))
