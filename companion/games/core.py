@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import abc
 import json
+import re
+import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -124,6 +126,29 @@ class SetupError(RulesError, ValueError):
         self.problem = problem
         location = f"{source}: {where}" if where else source
         super().__init__(f"{location}: {problem}")
+
+
+def parse_setup_toml(source: str, text: str) -> dict[str, Any]:
+    r"""Parse a setup file's TOML text, naming the file and line of a syntax error.
+
+    Raises:
+        SetupError: the text is not valid TOML.
+
+    Example:
+        >>> parse_setup_toml("field.toml", "blocks = 24")
+        {'blocks': 24}
+        >>> try:
+        ...     parse_setup_toml("field.toml", "a = 1\nb = ")
+        ... except SetupError as error:
+        ...     print(error.source, error.where, error.problem[:14])
+        field.toml line 2 not valid TOML
+    """
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"line (\d+)", str(error))
+        line = found.group(1) if found else len(text.rstrip("\n").split("\n"))
+        raise SetupError(source, f"line {line}", f"not valid TOML ({error})") from error
 
 
 @dataclass(frozen=True)

@@ -9,30 +9,17 @@ Example:
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.'-]*$")
 """Ids and player names: one word, so the notation can split on spaces."""
 
 
-def parse_toml(source: str, text: str) -> dict[str, Any]:
-    """Parse TOML text, naming the line of a syntax error.
-
-    Example:
-        >>> parse_toml("x.toml", "a = 1")
-        {'a': 1}
-    """
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        line = getattr(error, "lineno", None) or (int(found.group(1)) if found else None)
-        raise SetupError(source, f"line {line}" if line else "",
-                         f"is not valid TOML ({error})") from error
+parse_toml = parse_setup_toml
+"""Parse TOML text into a dict, naming the file and line of a syntax error."""
 
 
 class TableReader:

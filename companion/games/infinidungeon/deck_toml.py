@@ -19,11 +19,10 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 from companion.games.infinidungeon.deck import (
     ALL_FACES,
     DIRECTIONS,
@@ -47,11 +46,7 @@ def deck_from_toml(source: str, text: str) -> Deck:
     Raises:
         SetupError: naming the file, the line (TOML syntax) or key path, and the problem.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(source, _toml_where(error), f"not valid TOML ({error})") from error
-    return deck_from_data(source, data)
+    return deck_from_data(source, parse_setup_toml(source, text))
 
 
 def deck_from_data(source: str, data: Mapping[str, Any]) -> Deck:
@@ -92,13 +87,6 @@ class _Reader:
         if not condition:
             raise SetupError(self.source, where, problem)
 
-
-def _toml_where(error: tomllib.TOMLDecodeError) -> str:
-    text = str(error)
-    marker = "(at line "
-    if marker in text:
-        return "line " + text.split(marker, 1)[1].split(",", 1)[0].rstrip(")")
-    return ""
 
 
 def _only_keys(reader: _Reader, where: str, table: Mapping[str, Any], allowed: set[str]) -> None:

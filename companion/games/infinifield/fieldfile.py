@@ -27,13 +27,12 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 from companion.games.infinifield.field import (
     DEFAULT_BLOCK_HEIGHT_MM,
     DEFAULT_BLOCK_SIZE_MM,
@@ -75,10 +74,7 @@ def load_field_text(source: str, text: str) -> FieldFile:
     Raises:
         SetupError: naming ``source``, the key path or line, and the problem.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(source, "", f"not valid TOML: {error}") from error
+    data = parse_setup_toml(source, text)
     _unknown_keys(source, "", data, frozenset({"field", "match", "blocks"}))
     head = _table(source, data, "field")
     match = _table(source, data, "match")

@@ -18,12 +18,11 @@ Example:
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 
 Space = tuple[int, int]
 """A space as ``(column, row)``, both counted from 0 (``a1`` is ``(0, 0)``)."""
@@ -145,10 +144,7 @@ def load_board(source: str, text: str) -> Board:
         >>> load_board("b.toml", EXAMPLE_TOML).spawners
         ((0, 2), (4, 2))
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(source, "", f"not valid TOML ({error})") from error
+    data = parse_setup_toml(source, text)
     grid = _read_map(source, data.get("map"))
     height, width = len(grid), len(grid[0])
     cells = {(c, height - 1 - r): ch for r, line in enumerate(grid) for c, ch in enumerate(line)}

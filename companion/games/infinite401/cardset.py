@@ -20,12 +20,11 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 from companion.games.infinite401.board import NAME_PATTERN, SIDES
 
 TYPES = ("attack", "defense", "utility")
@@ -184,10 +183,7 @@ def load_cards(source: str, text: str) -> CardSet:
         >>> [c.name for c in load_cards("c.toml", EXAMPLE_CARDS).abilities]
         ['Jab']
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SetupError(source, "", f"not valid TOML ({error})") from error
+    data = parse_setup_toml(source, text)
     raw_abilities = data.get("abilities")
     if not isinstance(raw_abilities, list) or not raw_abilities:
         raise SetupError(source, "abilities", "missing: at least one [[abilities]] card")

@@ -30,10 +30,9 @@ Example:
 from __future__ import annotations
 
 import re
-import tomllib
 from typing import Any
 
-from companion.games.core import SetupError
+from companion.games.core import SetupError, parse_setup_toml
 
 from .profiles import ATTRIBUTES, WEAPON_KINDS, Catalogue, Damage, Profile, RangeBand, Weapon
 
@@ -42,19 +41,8 @@ DAMAGE_PATTERN = re.compile(r"^PH(?:([+-])(\d+))?$")
 MAX_BURST = 6
 
 
-def parse_toml(source: str, text: str) -> dict[str, Any]:
-    """Parse TOML text, turning a syntax error into a :class:`SetupError` naming the line.
-
-    Example:
-        >>> parse_toml("x.toml", "a = 1")
-        {'a': 1}
-    """
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        where = f"line {found.group(1)}" if found else ""
-        raise SetupError(source, where, f"not valid TOML ({error})") from error
+parse_toml = parse_setup_toml
+"""Parse TOML text into a dict, naming the file and line of a syntax error."""
 
 
 def _int(source: str, where: str, value: Any, low: int, high: int) -> int:

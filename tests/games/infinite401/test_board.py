@@ -69,7 +69,7 @@ def test_the_board_checker_names_the_file_the_place_and_the_problem(change, wher
 
 def test_a_file_that_is_not_toml_is_refused_with_its_name() -> None:
     """docs/401-infinite.md "Board files": the file is TOML."""
-    with pytest.raises(SetupError, match=r"broken\.toml: not valid TOML"):
+    with pytest.raises(SetupError, match=r"broken\.toml: line 2: not valid TOML"):
         load_board("broken.toml", "map = '''\n. .")
 
 
