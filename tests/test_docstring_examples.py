@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-CORE_MODULES = ["companion.games.core", "companion.games.registry", "companion.journal",
-                "companion.events", "companion.session", "companion.resources",
+CORE_MODULES = ["companion.games.core", "companion.games.datafile", "companion.games.registry",
+                "companion.journal", "companion.events", "companion.session", "companion.resources",
                 "companion.cli.referee"]
 
 

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 import abc
 import json
-import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -131,8 +129,11 @@ class SetupError(RulesError, ValueError):
 def parse_setup_toml(source: str, text: str) -> dict[str, Any]:
     r"""Parse a setup file's TOML text, naming the file and line of a syntax error.
 
+    The same as :func:`companion.games.datafile.load_toml`: size-capped, and nesting too deep
+    for the parser is an error, not a crash.
+
     Raises:
-        SetupError: the text is not valid TOML.
+        SetupError: the text is too large, nested too deep, or not valid TOML.
 
     Example:
         >>> parse_setup_toml("field.toml", "blocks = 24")
@@ -143,12 +144,9 @@ def parse_setup_toml(source: str, text: str) -> dict[str, Any]:
         ...     print(error.source, error.where, error.problem[:14])
         field.toml line 2 not valid TOML
     """
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        found = re.search(r"line (\d+)", str(error))
-        line = found.group(1) if found else len(text.rstrip("\n").split("\n"))
-        raise SetupError(source, f"line {line}", f"not valid TOML ({error})") from error
+    from companion.games.datafile import load_toml  # datafile builds on this module
+
+    return load_toml(source, text)
 
 
 @dataclass(frozen=True)
