@@ -1,0 +1,1 @@
+"""Per-game readers over the runtime pipeline: the Infinifield field, dice in a tray, bases."""
