@@ -78,6 +78,22 @@ def test_a_bad_setup_file_names_the_file_and_key(tmp_path: Path) -> None:
     assert status == 2 and "missing.toml" in err
 
 
+def test_a_misspelt_key_in_a_data_file_is_refused_with_exit_2(tmp_path: Path) -> None:
+    """Issue 14: `copise` in a deck silently lost a card; infinities-defiance-of-fate.md
+    "2.4 - Faction Decks" (the deck's cards). --check names the file, the key and the
+    closest valid key, and exits 2."""
+    from companion.games.defiance.shipped import PACKAGE, shipped_roles
+    from companion.resources import shipped_sources
+
+    _, text = shipped_sources(PACKAGE, shipped_roles())["cards"]
+    cards = tmp_path / "cards.toml"
+    cards.write_text(text.replace("copies = 3", "copise = 3", 1))
+    status, out, err = _run(tmp_path, None, "--cards", str(cards), "--check")
+    assert status == 2 and out == ""
+    assert f"{cards}: card[0].copise: unknown key; did you mean 'copies'?" in err
+    assert "Traceback" not in err
+
+
 def test_check_summarises_the_setup_and_data(tmp_path: Path) -> None:
     """infinities-defiance-of-fate.md "1.1 - Skirmish Mode": the 18-card Roles deck."""
     setup = tmp_path / "game.toml"

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from companion.games.core import NotationError
-from companion.games.defiance.board import parse_pos
+from companion.games.defiance.board import parse_count, parse_pos
 
 CHANCE_VERBS = frozenset({"shuffle", "reveal", "roll"})
 """Chance actions: their first word after the verb is not a player."""
@@ -109,16 +109,16 @@ def _canonical(word: str, names: dict[str, str]) -> str:
 
 def _check_shapes(text: str, verb: str, args: list[str]) -> None:
     if verb == "place":
-        if parse_pos(args[1]) is None or not args[2].isdigit():
+        if parse_pos(args[1]) is None or parse_count(args[2]) is None:
             raise NotationError(text, "place needs a tile, a space q,r and a rotation 0-5")
     elif verb in ("move", "flip"):
         if parse_pos(args[0]) is None:
             raise NotationError(text, f"{verb} needs a space written q,r")
-    elif verb in ("reroll", "convert") and not args[0].isdigit():
+    elif verb in ("reroll", "convert") and parse_count(args[0]) is None:
         raise NotationError(text, f"{verb} needs a die number")
-    elif verb == "effect" and not args[2].isdigit():
+    elif verb == "effect" and parse_count(args[2]) is None:
         raise NotationError(text, "effect needs a number of steps")
     elif verb == "adjust":
         value = args[2]
-        if not (value[:1] in "+-" and value[1:].isdigit()):
+        if not (value[:1] in ("+", "-") and parse_count(value[1:]) is not None):
             raise NotationError(text, "adjust needs a signed change such as +1 or -2")

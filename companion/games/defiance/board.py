@@ -16,6 +16,7 @@ Example:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -61,16 +62,30 @@ def parse_pos(text: str) -> Pos | None:
     """Read ``"q,r"``; ``None`` when it is not two whole numbers.
 
     Example:
-        >>> parse_pos("-1,2"), parse_pos("x")
-        ((-1, 2), None)
+        >>> parse_pos("-1,2"), parse_pos("x"), parse_pos("1_0,2")
+        ((-1, 2), None, None)
     """
     parts = text.split(",")
-    if len(parts) != 2:
+    if len(parts) != 2 or not all(_SIGNED.match(part) for part in parts):
         return None
-    try:
-        return (int(parts[0]), int(parts[1]))
-    except ValueError:
-        return None
+    return (int(parts[0]), int(parts[1]))
+
+
+_SIGNED = re.compile(r"^[+-]?[0-9]{1,6}\Z")
+_COUNT = re.compile(r"^[0-9]{1,6}\Z")
+
+
+def parse_count(text: str) -> int | None:
+    """A whole number written in notation (ASCII digits, at most six), else ``None``.
+
+    Unicode digits such as ``²`` or ``٣``, signs, underscores and absurd lengths are not
+    numbers of the notation, so they never reach ``int``.
+
+    Example:
+        >>> parse_count("3"), parse_count("²"), parse_count("nan"), parse_count("9" * 99)
+        (3, None, None, None)
+    """
+    return int(text) if _COUNT.match(text) else None
 
 
 def world_walls(local_walls: Iterable[int], rotation: int) -> frozenset[int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
+from companion.games.defiance.board import parse_count
 from companion.games.defiance.cardops import (
     destroy_timeline_card,
     destroy_unit,
@@ -39,7 +40,8 @@ from companion.games.defiance.state import (
 
 def slot_number(text: str) -> int:
     """A 1-based unit slot (left to right) as a 0-based index (``-1`` when not a number)."""
-    return int(text) - 1 if text.isdigit() else -1
+    number = parse_count(text)
+    return number - 1 if number is not None else -1
 
 
 FLAGS = ("timeline", "free")

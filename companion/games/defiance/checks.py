@@ -1,9 +1,20 @@
 """Small readers for TOML tables that raise :class:`SetupError` naming file, key and problem.
 
+Built on the shared reader :class:`companion.games.datafile.Table`: every key a reader asks
+for is recorded, and :meth:`TableReader.done` refuses any other key, naming it and the closest
+valid one (a misspelt ``copise = 2`` is an error, not a card silently missing from a deck).
+
 Example:
-    >>> reader = TableReader("leaders.toml", "leader[0]", {"id": "ash"})
+    >>> reader = TableReader("leaders.toml", "leader[0]", {"id": "ash", "trak_max": {}})
     >>> reader.text("id")
     'ash'
+    >>> reader.has("track_max")
+    False
+    >>> try:
+    ...     reader.done()
+    ... except SetupError as error:
+    ...     print(error.where, error.problem[:38])
+    leader[0].trak_max unknown key; did you mean 'track_max'?
 """
 
 from __future__ import annotations
@@ -13,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
+from companion.games.datafile import Table
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.'-]*$")
 """Ids and player names: one word, so the notation can split on spaces."""
@@ -29,6 +41,23 @@ class TableReader:
         if not isinstance(table, Mapping):
             raise SetupError(source, where, "must be a table")
         self.source, self.where, self.table = source, where, table
+        self._keys = Table(source, table, where)
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is present (it counts as a known key for :meth:`done`)."""
+        return self._keys.has(key)
+
+    def names(self) -> list[str]:
+        """Every key present, in file order (for tables whose keys are names, not fields)."""
+        return self._keys.keys()
+
+    def done(self) -> None:
+        """Refuse the first key no getter asked for, naming it and the closest valid key.
+
+        Raises:
+            SetupError: naming the unknown key's path.
+        """
+        self._keys.done()
 
     def _path(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
@@ -39,7 +68,7 @@ class TableReader:
 
     def raw(self, key: str, default: Any = None) -> Any:
         """The value of ``key``; missing keys without a default are an error."""
-        if key not in self.table:
+        if not self.has(key):
             if default is None:
                 raise self.fail(key, "is missing")
             return default
@@ -63,7 +92,7 @@ class TableReader:
 
     def flag(self, key: str) -> bool:
         """A boolean (missing means false)."""
-        value = self.table.get(key, False)
+        value = self.table.get(key, False) if self.has(key) else False
         if not isinstance(value, bool):
             raise self.fail(key, f"must be true or false, not {value!r}")
         return value
@@ -84,7 +113,7 @@ class TableReader:
 
     def tables(self, key: str, *, required: bool = True) -> list[TableReader]:
         """An array of tables, each as a reader (``key[i]``)."""
-        value = self.table.get(key, [])
+        value = self.table.get(key, []) if self.has(key) else []
         if not isinstance(value, list) or (required and not value):
             raise self.fail(key, "must be a non-empty array of tables ([[...]])"
                             if required else "must be an array of tables ([[...]])")
@@ -93,6 +122,7 @@ class TableReader:
 
     def sub(self, key: str) -> TableReader:
         """A sub-table (empty when missing)."""
+        self.has(key)
         return TableReader(self.source, self._path(key), self.table.get(key, {}))
 
 

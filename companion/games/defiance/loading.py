@@ -48,7 +48,9 @@ def load_rules(sources: Mapping[str, tuple[str, str]], options: Mapping[str, Any
     if "setup" not in sources:
         raise SetupError("setup", "", "a game setup file is required")
     name, text = sources["setup"]
-    game = TableReader(name, "game", parse_toml(name, text).get("game"))
+    root = TableReader(name, "", parse_toml(name, text))
+    game = root.sub("game")
+    root.done()
     mode = str(options.get("mode") or game.choice("mode", MODES)).lower()
     if mode not in MODES:
         raise SetupError("options", "mode", f"{mode!r} is not one of {', '.join(MODES)}")
@@ -57,6 +59,9 @@ def load_rules(sources: Mapping[str, tuple[str, str]], options: Mapping[str, Any
     teams = _teams(game, players, teams_mode)
     settings = _settings(game)
     factions = {faction for _, faction in settings}
+    for known in ("mode", "players", "team", "chapter"):
+        game.has(known)  # read above, below or overridden by options: never unknown
+    game.done()
 
     def need(role: str) -> tuple[str, str]:
         if role not in sources:
@@ -116,6 +121,7 @@ def _teams(game: TableReader, players: tuple[str, ...],
         return tuple((p, p) for p in players)
     table = game.sub("team")
     found: dict[str, str] = {}
+    table.names()
     for team, members in table.table.items():
         for member in table.texts(team):
             if member not in players:
@@ -134,7 +140,7 @@ def _teams(game: TableReader, players: tuple[str, ...],
 
 def _settings(game: TableReader) -> tuple[tuple[str, str], ...]:
     table = game.sub("settings")
-    pairs = tuple(sorted((str(s), table.text(s, word=True)) for s in table.table))
+    pairs = tuple(sorted((str(s), table.text(s, word=True)) for s in table.names()))
     if len(pairs) != 2:
         raise game.fail("settings", "choose exactly two settings (setting = \"faction\")")
     if pairs[0][1] == pairs[1][1]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.core import Event
 from companion.games.defiance.actions import Action
-from companion.games.defiance.board import Pos, direction_to, parse_pos, world_walls
+from companion.games.defiance.board import Pos, direction_to, parse_count, parse_pos, world_walls
 from companion.games.defiance.cardops import draw
 from companion.games.defiance.damage import heal_leader
 from companion.games.defiance.dice import spend
@@ -33,7 +33,7 @@ def read_move_options(args: tuple[str, ...]) -> tuple[str | None, int, bool]:
     tile, rotation, regroup = None, 0, False
     while words:
         word = words.pop(0)
-        if word == "discover" and len(words) >= 2 and words[1].isdigit():
+        if word == "discover" and len(words) >= 2 and parse_count(words[1]) is not None:
             tile, rotation = words[0], int(words[1])
             words = words[2:]
         elif word == "regroup":
