@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
+from companion.games.datafile import unknown_key_problem
 from companion.games.infinidungeon.deck import (
     ALL_FACES,
     DIRECTIONS,
@@ -59,6 +60,7 @@ def deck_from_data(source: str, data: Mapping[str, Any]) -> Deck:
     _only_keys(reader, "", data, {"deck", "card"})
     header = data.get("deck", {})
     reader.require(isinstance(header, Mapping), "deck", "must be a table")
+    _only_keys(reader, "deck", header, {"name"})
     name = header.get("name", source)
     reader.require(isinstance(name, str), "deck.name", "must be a string")
     cards_data = data.get("card", [])
@@ -92,8 +94,7 @@ class _Reader:
 def _only_keys(reader: _Reader, where: str, table: Mapping[str, Any], allowed: set[str]) -> None:
     for key in table:
         path = f"{where}.{key}" if where else key
-        reader.require(key in allowed, path,
-                       f"unknown key (expected one of: {', '.join(sorted(allowed))})")
+        reader.require(key in allowed, path, unknown_key_problem(key, allowed))
 
 
 def _card(reader: _Reader, where: str, entry: Any) -> Card:

@@ -98,6 +98,9 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
         """
         if "deck" not in sources:
             raise SetupError("sources", "deck", "an Infinidungeon game needs a room deck")
+        for key in options:
+            raise SetupError("options", key, "unknown option; an Infinidungeon game takes no "
+                             "options (the room deck decides everything)")
         name, text = sources["deck"]
         return deck_from_toml(name, text)
 

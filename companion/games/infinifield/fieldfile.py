@@ -27,12 +27,14 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
+from companion.games.datafile import unknown_key_problem
 from companion.games.infinifield.field import (
     DEFAULT_BLOCK_HEIGHT_MM,
     DEFAULT_BLOCK_SIZE_MM,
@@ -125,13 +127,14 @@ def _unknown_keys(source: str, prefix: str, table: Mapping[str, Any],
         if key not in known:
             hint = (" (top-level keys such as 'blocks = [...]' must come before the first "
                     "[table] header)" if prefix and key == "blocks" else "")
-            raise SetupError(source, f"{prefix}{key}",
-                             f"unknown key; expected one of {', '.join(sorted(known))}{hint}")
+            raise SetupError(source, f"{prefix}{key}", unknown_key_problem(key, known) + hint)
 
 
 def _number(source: str, where: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise SetupError(source, where, f"must be a number, got {value!r}")
+    if not math.isfinite(value):
+        raise SetupError(source, where, f"must be a finite number, got {value!r}")
     return float(value)
 
 

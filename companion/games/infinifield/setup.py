@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.core import SetupError
+from companion.games.datafile import unknown_key_problem
 from companion.games.infinifield.checks import MODES, check_field
 from companion.games.infinifield.fieldfile import MATCH_KEYS, load_field_text
 from companion.games.infinifield.state import SCORINGS, InfinifieldSetup, MatchRules
@@ -49,8 +50,8 @@ def load_setup(sources: Mapping[str, tuple[str, str]],
     parsed = load_field_text(source, text)
     for key in options:
         if key not in MATCH_KEYS:
-            raise SetupError("options", key, f"unknown option; expected one of "
-                                             f"{', '.join(sorted(MATCH_KEYS))}")
+            raise SetupError("options", key, unknown_key_problem(key, MATCH_KEYS)
+                             .replace("unknown key", "unknown option", 1))
     given = {k: v for k, v in options.items() if v is not None}
     from_file = {k: v for k, v in parsed.match.items()
                  if not (k in ("rounds", "target") and given.keys() & {"rounds", "target"})}

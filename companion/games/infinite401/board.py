@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
+from companion.games.datafile import unknown_key_problem
 
 Space = tuple[int, int]
 """A space as ``(column, row)``, both counted from 0 (``a1`` is ``(0, 0)``)."""
@@ -35,6 +36,7 @@ EDGES = ("north", "south")
 OPEN, WALL, SPAWNER = ".", "#", "S"
 BASE_CHARS = {"B": "blue", "R": "red"}
 MAP_CHARS = frozenset({OPEN, WALL, SPAWNER, *BASE_CHARS})
+BOARD_KEYS = frozenset({"name", "map", "token", "field", "units"})
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
 SPACE_PATTERN = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
@@ -145,6 +147,10 @@ def load_board(source: str, text: str) -> Board:
         ((0, 2), (4, 2))
     """
     data = parse_setup_toml(source, text)
+    refuse_unknown_keys(source, "", data, BOARD_KEYS)
+    name = data.get("name", source)
+    if not isinstance(name, str) or not name.strip():
+        raise SetupError(source, "name", f"must be non-empty text, got {name!r}")
     grid = _read_map(source, data.get("map"))
     height, width = len(grid), len(grid[0])
     cells = {(c, height - 1 - r): ch for r, line in enumerate(grid) for c, ch in enumerate(line)}
@@ -161,10 +167,30 @@ def load_board(source: str, text: str) -> Board:
     token = _read_token(source, data, spawners)
     fields = _read_field(source, data)
     units = _read_units(source, data, cells, width, height)
-    board = Board(str(data.get("name", source)), width, height, walls,
+    board = Board(name, width, height, walls,
                   (spawners[0], spawners[1]), token, bases, units, fields)
     _check_connected(source, board)
     return board
+
+
+def refuse_unknown_keys(source: str, where: str, table: Mapping[str, Any],
+                        known: frozenset[str] | set[str]) -> None:
+    """Refuse the first key of ``table`` not in ``known``, naming the closest valid key.
+
+    Raises:
+        SetupError: naming the key's path, e.g. ``nmae: unknown key; did you mean 'name'?``.
+
+    Example:
+        >>> try:
+        ...     refuse_unknown_keys("b.toml", "", {"nmae": "X"}, BOARD_KEYS)
+        ... except SetupError as error:
+        ...     print(error.where, "-", error.problem.split(";")[1].split("?")[0].strip())
+        nmae - did you mean 'name'
+    """
+    for key in table:
+        if key not in known:
+            path = f"{where}.{key}" if where else key
+            raise SetupError(source, path, unknown_key_problem(key, known))
 
 
 def _read_map(source: str, raw: Any) -> list[str]:
@@ -200,6 +226,7 @@ def _read_field(source: str, data: Mapping[str, Any]) -> dict[str, str]:
     raw = data.get("field", {"blue": "south", "red": "north"})
     if not isinstance(raw, dict):
         raise SetupError(source, "field", "must be a table: side = edge")
+    refuse_unknown_keys(source, "field", raw, set(SIDES))
     fields: dict[str, str] = {}
     for side in SIDES:
         edge = raw.get(side)
@@ -217,6 +244,7 @@ def _read_units(source: str, data: Mapping[str, Any], cells: Mapping[Space, str]
     if not isinstance(raw, dict):
         raise SetupError(source, "units", "missing: a table [units.blue] and [units.red] of "
                          "unit = starting space")
+    refuse_unknown_keys(source, "units", raw, set(SIDES))
     units: list[tuple[str, str, Space]] = []
     seen_names: set[str] = set()
     seen_spaces: dict[Space, str] = {}

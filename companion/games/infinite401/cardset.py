@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
-from companion.games.infinite401.board import NAME_PATTERN, SIDES
+from companion.games.infinite401.board import NAME_PATTERN, SIDES, refuse_unknown_keys
 
 TYPES = ("attack", "defense", "utility")
 STATUSES = ("grounded", "silenced", "slowed", "stunned", "untargetable")
@@ -184,6 +184,7 @@ def load_cards(source: str, text: str) -> CardSet:
         ['Jab']
     """
     data = parse_setup_toml(source, text)
+    refuse_unknown_keys(source, "", data, {"abilities", "passives"})
     raw_abilities = data.get("abilities")
     if not isinstance(raw_abilities, list) or not raw_abilities:
         raise SetupError(source, "abilities", "missing: at least one [[abilities]] card")
@@ -218,7 +219,15 @@ def _common(source: str, where: str, raw: Any, names: set[str]) -> tuple[str, tu
     return name, tuple(d for d in SIDES if d in decks), card_text
 
 
+ABILITY_KEYS = frozenset({"name", "decks", "text", "type", "self_targetable", "effects",
+                          "range", "target_colour", "targets"})
+PASSIVE_KEYS = frozenset({"name", "decks", "text", "movement_bonus", "token_bonus", "effects"})
+EFFECT_KINDS = frozenset({"damage", "shield", "status", "move", "place"})
+
+
 def _ability(source: str, where: str, raw: Any, names: set[str]) -> AbilityCard:
+    if isinstance(raw, dict):
+        refuse_unknown_keys(source, where, raw, ABILITY_KEYS)
     name, decks, card_text = _common(source, where, raw, names)
     kind = raw.get("type")
     if kind not in TYPES:
@@ -292,8 +301,9 @@ def _effect(source: str, where: str, raw: Any, kind: str, passive: bool) -> Effe
                 raise SetupError(source, where, "a passive cannot deal damage")
             return Effect(hp, amount)
     if "status" in raw:
+        refuse_unknown_keys(source, where, raw, {"status", "on"})
         status, who = raw["status"], raw.get("on", "target")
-        if status not in STATUSES or who not in WHO or keys - {"status", "on"}:
+        if status not in STATUSES or who not in WHO:
             raise SetupError(source, where, f"{{ status = S, on = W }}: S one of "
                              f"{', '.join(STATUSES)}; W target or source")
         if who == "source" and (kind == "utility" or passive):
@@ -306,6 +316,7 @@ def _effect(source: str, where: str, raw: Any, kind: str, passive: bool) -> Effe
         return _positional(source, where, raw, "move", "to", MOVES)
     if "place" in raw:
         return _positional(source, where, raw, "place", "at", PLACES)
+    refuse_unknown_keys(source, where, raw, EFFECT_KINDS)
     raise SetupError(source, where, "unknown effect: use damage, shield, status, move or place")
 
 
@@ -314,8 +325,7 @@ def _positional(source: str, where: str, raw: Mapping[str, Any], kind: str, to_k
     who, to, of = raw[kind], raw.get(to_key), raw.get("of", "source")
     spaces = raw.get("spaces", 1)
     expected = {kind, to_key, "of"} | ({"spaces"} if kind == "move" else set())
-    if set(raw) - expected:
-        raise SetupError(source, where, f"unexpected keys {sorted(set(raw) - expected)}")
+    refuse_unknown_keys(source, where, raw, expected)
     if who not in WHO or of not in WHO or to not in allowed:
         raise SetupError(source, where, f"{{ {kind} = W, {to_key} = P, of = O }}: W and O are "
                          f"target or source, P one of {', '.join(allowed)}")
@@ -327,10 +337,9 @@ def _positional(source: str, where: str, raw: Mapping[str, Any], kind: str, to_k
 
 
 def _passive(source: str, where: str, raw: Any, names: set[str]) -> Passive:
+    if isinstance(raw, dict):
+        refuse_unknown_keys(source, where, raw, PASSIVE_KEYS)
     name, decks, card_text = _common(source, where, raw, names)
-    known = {"name", "decks", "text", "movement_bonus", "token_bonus", "effects"}
-    if set(raw) - known:
-        raise SetupError(source, where, f"unexpected keys {sorted(set(raw) - known)}")
     bonuses = []
     for key in ("movement_bonus", "token_bonus"):
         value = raw.get(key, 0)

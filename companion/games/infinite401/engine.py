@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from companion.games.core import CHANCE, Event, Game, Outcome, SetupError, Transition
+from companion.games.datafile import unknown_key_problem
 from companion.games.infinite401 import rules
 from companion.games.infinite401.board import SIDES, other_side, space_name
 from companion.games.infinite401.effects import resolve
@@ -59,6 +60,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import random
 
 QUICK_MIN_CARDS = 4
+OPTION_KEYS = frozenset({"start", "turn_limit"})
+"""The options a 401 Infinite game takes; any other is refused, naming the closest."""
 
 
 class Infinite401(Game[Setup401, State, Action]):
@@ -79,11 +82,16 @@ class Infinite401(Game[Setup401, State, Action]):
         for role in ("board", "cards"):
             if role not in sources:
                 raise SetupError(role, "", f"no {role} file given")
+        for key in options:
+            if key not in OPTION_KEYS:
+                raise SetupError("options", key, unknown_key_problem(key, OPTION_KEYS)
+                                 .replace("unknown key", "unknown option", 1))
         start = options.get("start", "quick")
         if start not in STARTS:
             raise SetupError("options", "start", f"{start!r} is not quick or competitor")
         limit = options.get("turn_limit")
-        if limit is not None and (not isinstance(limit, int) or limit < 1):
+        if limit is not None and (not isinstance(limit, int) or isinstance(limit, bool)
+                                  or limit < 1):
             raise SetupError("options", "turn_limit", f"{limit!r} is not a positive number")
         triples = tuple((role, *sources[role]) for role in ("board", "cards"))
         setup = read_setup(triples, start, limit)

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.core import SetupError
+from companion.games.datafile import unknown_key_problem
 
 from .profile_loading import parse_toml
 from .profiles import Catalogue, Profile, Weapon
@@ -90,20 +91,31 @@ class ArmySetup:
     sheets: tuple[TrooperSheet, ...]
 
 
+TOP_KEYS = frozenset({"game", "armies"})
+GAME_KEYS = frozenset({"points", "rounds", "first"})
+ARMY_KEYS = frozenset({"player", "troopers"})
+TROOPER_KEYS = frozenset({"id", "profile", "cost", "lieutenant", "hidden", "weapons"})
+
+
+def _refuse_unknown(source: str, where: str, table: dict[str, Any],
+                    allowed: frozenset[str]) -> None:
+    """Refuse the first key of ``table`` not in ``allowed``, naming the closest valid one."""
+    for key in table:
+        if key not in allowed:
+            path = f"{where}.{key}" if where else key
+            raise SetupError(source, path, unknown_key_problem(key, allowed))
+
+
 def _trooper(source: str, where: str, raw: Any, owner: str, catalogue: Catalogue) -> TrooperSheet:
     if not isinstance(raw, dict):
         raise SetupError(source, where, "must be a table {id = ..., profile = ..., cost = ...}")
-    allowed = {"id", "profile", "cost", "lieutenant", "hidden", "weapons"}
-    extra = sorted(set(raw) - allowed)
-    if extra:
-        raise SetupError(source, f"{where}.{extra[0]}",
-                         f"unknown key; expected one of {', '.join(sorted(allowed))}")
+    _refuse_unknown(source, where, raw, TROOPER_KEYS)
     trooper_id = raw.get("id")
     if not isinstance(trooper_id, str) or not TROOPER_ID.match(trooper_id):
         raise SetupError(source, f"{where}.id", "must be a name of letters, digits, - and _ "
                                                 "starting with a letter")
     profile_id = raw.get("profile")
-    if profile_id not in catalogue.profiles:
+    if not isinstance(profile_id, str) or profile_id not in catalogue.profiles:
         raise SetupError(source, f"{where}.profile",
                          f"no profile {profile_id!r}; known: {', '.join(catalogue.profiles)}")
     profile = catalogue.profiles[profile_id]
@@ -121,7 +133,7 @@ def _trooper(source: str, where: str, raw: Any, owner: str, catalogue: Catalogue
         raise SetupError(source, f"{where}.weapons", "must be a non-empty list of weapon ids")
     weapons = []
     for index, weapon_id in enumerate(weapon_ids):
-        if weapon_id not in catalogue.weapons:
+        if not isinstance(weapon_id, str) or weapon_id not in catalogue.weapons:
             raise SetupError(source, f"{where}.weapons[{index}]", f"no weapon {weapon_id!r}")
         weapons.append(catalogue.weapons[weapon_id])
     return TrooperSheet(trooper_id, owner, profile, tuple(weapons), cost, **flags)
@@ -131,6 +143,7 @@ def _army(source: str, where: str, raw: Any, catalogue: Catalogue, points: int
           ) -> tuple[str, list[TrooperSheet]]:
     if not isinstance(raw, dict):
         raise SetupError(source, where, "must be a table with player and troopers")
+    _refuse_unknown(source, where, raw, ARMY_KEYS)
     player = raw.get("player")
     if not isinstance(player, str) or not PLAYER_NAME.match(player):
         raise SetupError(source, f"{where}.player", "must be a player name (letters, digits)")
@@ -158,12 +171,11 @@ def load_armies(source: str, text: str, catalogue: Catalogue) -> ArmySetup:
         SetupError: naming ``source``, the key path and what is wrong.
     """
     data = parse_toml(source, text)
-    extra = sorted(set(data) - {"game", "armies"})
-    if extra:
-        raise SetupError(source, extra[0], "unknown key; expected [game] and [[armies]]")
+    _refuse_unknown(source, "", data, TOP_KEYS)
     game = data.get("game")
     if not isinstance(game, dict):
         raise SetupError(source, "game", "is missing (points, rounds, first)")
+    _refuse_unknown(source, "game", game, GAME_KEYS)
     points = game.get("points")
     if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
         raise SetupError(source, "game.points", "must be a whole number of Army Points > 0")

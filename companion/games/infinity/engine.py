@@ -71,6 +71,9 @@ class InfinityGame(Game[ArmySetup, State, Action]):
         for role in ("setup", "profiles"):
             if role not in sources:
                 raise SetupError(role, "", f"no {role} file was given")
+        for key in options:
+            raise SetupError("options", key, "unknown option; an Infinity game takes no "
+                             "options (the army file decides everything)")
         catalogue = load_catalogue(*sources["profiles"])
         return load_armies(*sources["setup"], catalogue)
 

@@ -29,10 +29,12 @@ Example:
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
 from companion.games.core import SetupError, parse_setup_toml
+from companion.games.datafile import unknown_key_problem
 
 from .profiles import ATTRIBUTES, WEAPON_KINDS, Catalogue, Damage, Profile, RangeBand, Weapon
 
@@ -67,10 +69,10 @@ def _name(source: str, where: str, table: dict[str, Any]) -> str:
 
 
 def _unknown_keys(source: str, where: str, table: dict[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(table) - allowed)
-    if extra:
-        raise SetupError(source, f"{where}.{extra[0]}",
-                         f"unknown key; expected one of {', '.join(sorted(allowed))}")
+    for key in table:
+        if key not in allowed:
+            path = f"{where}.{key}" if where else key
+            raise SetupError(source, path, unknown_key_problem(key, allowed))
 
 
 def _damage(source: str, where: str, value: Any) -> Damage:
@@ -95,7 +97,8 @@ def _ranges(source: str, where: str, value: Any) -> tuple[RangeBand, ...]:
         table = _table(source, key, band)
         _unknown_keys(source, key, table, {"to", "mod"})
         to = table.get("to")
-        if isinstance(to, bool) or not isinstance(to, (int, float)) or to <= previous:
+        if isinstance(to, bool) or not isinstance(to, (int, float)) or not math.isfinite(to) \
+                or to <= previous:
             raise SetupError(source, f"{key}.to", f"must be a distance in inches greater "
                                                   f"than the previous band's end ({previous})")
         bands.append(RangeBand(float(to), _int(source, f"{key}.mod", table.get("mod"), -20,
