@@ -77,7 +77,18 @@ class AppDriver:
         x, y = widget.to_window(*widget.center)
         assert 0 <= x < self.window.width and 0 <= y < self.window.height, \
             f"{widget!r} is off screen at {(x, y)}"
+        self.tap_banner_away(x, y)
         self.tap_at(x, y)
+
+    def tap_banner_away(self, x: float, y: float) -> bool:
+        """Where the verdict banner lies over ``(x, y)``, tap it away first, as a player
+        would (it overlays the top of the screen; it never moves what is under it)."""
+        banner = getattr(self.app, "banner", None)
+        if banner is None or banner.parent is None or not banner.collide_point(x, y):
+            return False
+        self.tap_at(banner.right - 24, banner.top - 12)
+        assert banner.parent is None, "a tap on the banner hides it"
+        return True
 
     def tap_text(self, text: str, root: Any = None) -> None:
         """Tap the visible button whose text is ``text``."""
