@@ -3,7 +3,13 @@
 It reads a record (or standard input, one action per line as a player would type), proposes
 each action to a :class:`~companion.session.Session`, and prints one verdict per action, as
 text or as one JSON object per line. Exit status: 0 when every action was legal, 1 when one
-was refused, 2 for unreadable input (naming the file, line and what is wrong).
+was refused, 2 for unreadable input or an unusable journal (naming the file, line and what is
+wrong), 3 when an action could not be recorded in the journal (disk full: it was not applied,
+and the game goes on from before it).
+
+Input is read as bytes and decoded line by line, so text that is not UTF-8 is reported with
+its line number, and a line longer than :data:`MAX_LINE_BYTES` is refused with a shortened
+excerpt (never echoed in full).
 
 Besides the game's own notation, a line may hold one of these referee words:
 
@@ -15,21 +21,28 @@ Besides the game's own notation, a line may hold one of these referee words:
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from companion.games.core import Game, IllegalAction, NotationError, SetupError
 from companion.journal import JournalError
 from companion.resources import shipped_text
-from companion.session import Session, Verdict
+from companion.session import NOT_RECORDED, Session, Verdict
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
 EXIT_UNREADABLE = 2
+EXIT_NOT_RECORDED = 3
+
+MAX_LINE_BYTES = 4096
+"""The longest action line read (far above any notation); longer lines are refused."""
+EXCERPT_CHARS = 60
+"""How much of an unreadable line an error message quotes."""
 
 CHANCE_WORDS = frozenset({"roll", "shuffle", "flip"})
 
@@ -48,11 +61,97 @@ class UnreadableInput(Exception):
 
 @dataclass(frozen=True)
 class RecordLine:
-    """One action line of a record, with where it came from."""
+    """One action line of a record, with where it came from.
+
+    Attributes:
+        source: the file (or ``<stdin>``).
+        number: the line number, from 1.
+        text: the action, comments and surrounding blanks removed.
+        problem: why the line cannot be read (then ``text`` is empty), or ``""``.
+    """
 
     source: str
     number: int
     text: str
+    problem: str = ""
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """``text`` quoted, cut to ``limit`` characters with its full length said.
+
+    Example:
+        >>> excerpt("take Ann 2")
+        "'take Ann 2'"
+        >>> excerpt("x" * 10_000_000, 5)
+        "'xxxxx'... (10,000,000 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
+
+def decoded_lines(stream: BinaryIO) -> Iterator[tuple[str | None, str]]:
+    r"""``(text, problem)`` for each line of a byte stream: the text, or why it is unreadable.
+
+    A line that is not UTF-8 or longer than :data:`MAX_LINE_BYTES` gives ``(None, problem)``
+    naming the byte and column or the length, with a shortened excerpt. At most
+    ``MAX_LINE_BYTES`` of a line are ever held in memory.
+
+    Example:
+        >>> import io
+        >>> for pair in decoded_lines(io.BytesIO(b"roll 3\ntake \xff\n")):
+        ...     print(pair)
+        ('roll 3\n', '')
+        (None, "not UTF-8 text (byte 0xff at column 6): 'take \ufffd'")
+    """
+    while True:
+        raw = stream.readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            size = len(raw)
+            while True:  # skip the rest of the line, a megabyte at a time
+                rest = stream.readline(1 << 20)
+                size += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            shown = excerpt(raw[:EXCERPT_CHARS * 4].decode("utf-8", errors="replace"))
+            yield None, (f"the line is {size:,} bytes long; an action line is at most "
+                         f"{MAX_LINE_BYTES:,} bytes (it starts {shown})")
+            continue
+        try:
+            yield raw.decode("utf-8"), ""
+        except UnicodeDecodeError as error:
+            shown = excerpt(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
+            yield None, (f"not UTF-8 text (byte 0x{raw[error.start]:02x} at column "
+                         f"{error.start + 1}): {shown}")
+
+
+def stream_lines(stream: IO[str] | BinaryIO, source: str) -> Iterator[RecordLine]:
+    """The action lines of a stream (standard input, a record), unreadable ones included.
+
+    A text stream with an underlying byte buffer (``sys.stdin``) is read as bytes, so its
+    locale never decides whether a line can be read.
+    """
+    buffer = getattr(stream, "buffer", None)
+    pairs: Iterable[tuple[str | None, str]]
+    if buffer is not None:
+        pairs = decoded_lines(buffer)
+    elif isinstance(stream, (io.BufferedIOBase, io.RawIOBase)):
+        pairs = decoded_lines(stream)
+    else:
+        pairs = ((str(text), "") for text in stream)
+    for number, (text, problem) in enumerate(pairs, start=1):
+        if text is not None and len(text) > MAX_LINE_BYTES:
+            problem = (f"the line is {len(text):,} characters long; an action line is at most "
+                       f"{MAX_LINE_BYTES:,} (it starts {excerpt(text)})")
+            text = None
+        if text is None:
+            yield RecordLine(source, number, "", problem)
+            continue
+        action = text.split("#", 1)[0].strip()
+        if action:
+            yield RecordLine(source, number, action)
 
 
 def record_lines(lines: Iterable[str], source: str) -> Iterator[RecordLine]:
@@ -131,22 +230,24 @@ def run_referee(game: Game[Any, Any, Any], args: argparse.Namespace,
     stdin = stdin or sys.stdin
     try:
         session = _open_session(game, args, sources, options, err)
-    except UnreadableInput as error:
+    except (UnreadableInput, JournalError) as error:
         print(f"error: {error}", file=err)
         return EXIT_UNREADABLE
     with session:
         if args.record is not None:
             try:
-                text = args.record.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as error:
-                print(f"error: {args.record}: cannot read the record ({error})", file=err)
+                record: IO[bytes] = open(args.record, "rb")  # noqa: SIM115 (closed below)
+            except OSError as error:
+                print(f"error: {args.record}: cannot read the record ({error.strerror or error})",
+                      file=err)
                 return EXIT_UNREADABLE
-            lines = record_lines(text.splitlines(), str(args.record))
-            interactive = False
+            with record:
+                lines = stream_lines(record, str(args.record))  # type: ignore[arg-type]
+                status = _referee_lines(session, lines, args.json, annotate, out, err, False)
         else:
-            lines = record_lines(stdin, "<stdin>")
-            interactive = stdin.isatty()
-        status = _referee_lines(session, lines, args.json, annotate, out, err, interactive)
+            lines = stream_lines(stdin, "<stdin>")
+            status = _referee_lines(session, lines, args.json, annotate, out, err,
+                                    stdin.isatty())
         if args.legal:
             _print_legal(session, args.json, out)
         outcome = session.outcome
@@ -164,6 +265,7 @@ def _open_session(game: Game[Any, Any, Any], args: argparse.Namespace,
                 raise UnreadableInput("--resume", None, "needs --journal PATH")
             session = Session.resume(args.journal)
             if session.game.name != game.name:
+                session.close()
                 raise UnreadableInput(str(args.journal), None,
                                       f"is a {session.game.name} game, not {game.name}")
             if session.resumed_from is not None:
@@ -175,8 +277,6 @@ def _open_session(game: Game[Any, Any, Any], args: argparse.Namespace,
         raise UnreadableInput(error.source, None,
                               f"{error.where + ': ' if error.where else ''}{error.problem}") \
             from error
-    except (JournalError, FileNotFoundError) as error:
-        raise UnreadableInput(str(args.journal), None, str(error)) from error
 
 
 def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
@@ -184,6 +284,12 @@ def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
                    interactive: bool) -> int:
     status = EXIT_OK
     for line in lines:
+        if line.problem:
+            if _unreadable(UnreadableInput(line.source, line.number, line.problem), line.text,
+                           as_json, out, err) and not interactive:
+                return EXIT_UNREADABLE
+            status = max(status, EXIT_UNREADABLE)
+            continue
         word = line.text.lower()
         try:
             if word == "legal":
@@ -196,12 +302,11 @@ def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
             else:
                 verdict = session.propose(line.text, source="typed")
         except NotationError as error:
-            problem = UnreadableInput(line.source, line.number, str(error))
-            print(f"error: {problem}", file=err)
-            if as_json:
-                print(json.dumps({"action": line.text, "legal": None, "error": str(problem)}),
-                      file=out, flush=True)
-            if not interactive:
+            text = str(error)
+            if len(text) > 4 * EXCERPT_CHARS:
+                text = f"cannot read {excerpt(line.text)}"
+            if _unreadable(UnreadableInput(line.source, line.number, text), line.text,
+                           as_json, out, err) and not interactive:
                 return EXIT_UNREADABLE
             status = max(status, EXIT_UNREADABLE)
             continue
@@ -210,9 +315,24 @@ def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
                               str(refusal.rule))
         notes = annotate(session, verdict) if annotate else {}
         _print_verdict(session, verdict, notes, as_json, out)
-        if not verdict.legal:
+        if verdict.code == NOT_RECORDED:
+            print(f"error: {session.journal.path if session.journal else '-'}: "
+                  f"{verdict.reason}", file=err)
+            status = max(status, EXIT_NOT_RECORDED)
+        elif not verdict.legal:
             status = max(status, EXIT_REFUSED)
     return status
+
+
+def _unreadable(problem: UnreadableInput, text: str, as_json: bool, out: IO[str],
+                err: IO[str]) -> bool:
+    """Report an unreadable line (on standard error, and as JSON if asked); returns True."""
+    print(f"error: {problem}", file=err)
+    if as_json:
+        shown = text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "..."
+        print(json.dumps({"action": shown, "legal": None, "error": str(problem)},
+                         ensure_ascii=False), file=out, flush=True)
+    return True
 
 
 def _print_verdict(session: Session, verdict: Verdict, notes: Mapping[str, Any],
@@ -225,6 +345,8 @@ def _print_verdict(session: Session, verdict: Verdict, notes: Mapping[str, Any],
     if verdict.legal:
         described = "; ".join(session.game.describe_event(event) for event in verdict.events)
         print(f"ok       {verdict.action}{'  -- ' + described if described else ''}", file=out)
+    elif verdict.code == NOT_RECORDED:
+        print(f"NOT RECORDED  {verdict.action}: {verdict.reason} [{verdict.rule}]", file=out)
     else:
         print(f"REFUSED  {verdict.action}: {verdict.reason} [{verdict.rule}]", file=out)
     for key, value in notes.items():
