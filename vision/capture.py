@@ -207,6 +207,10 @@ class PiCameraSource(FrameSource):
         except ImportError as exc:
             raise CaptureError("pi: the picamera2 module is missing (on Raspberry Pi OS: "
                                "sudo apt install python3-picamera2)") from exc
+        except Exception as exc:  # e.g. apt's simplejpeg built for numpy 1.x under numpy 2
+            raise CaptureError(f"pi: picamera2 cannot be imported: {type(exc).__name__}: "
+                               f"{exc} (the kiosk's venv needs numpy 1.x: pip install "
+                               "'.[pi]')") from exc
         try:
             camera = picamera2.Picamera2()
             config = camera.create_video_configuration(
@@ -216,7 +220,11 @@ class PiCameraSource(FrameSource):
         except Exception as exc:  # the library raises RuntimeError, IndexError, OSError...
             raise CaptureError(f"pi: cannot start the camera: {exc}") from exc
         self._camera = camera
-        self._fix_controls()
+        try:
+            self._fix_controls()
+        except Exception as exc:  # metadata or controls refused by a failing camera
+            self.close()
+            raise CaptureError(f"pi: cannot fix exposure and colour gains: {exc}") from exc
 
     def _fix_controls(self) -> None:
         camera = self._camera

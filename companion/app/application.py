@@ -2,8 +2,10 @@
 
 The app holds no rules. It owns the controller (the game at the table), the translator, the
 simulated outputs and the systemd notifier; each screen reads what it shows from the
-controller and sends the player's taps back to it. The main loop sends ``WATCHDOG=1`` to
-systemd every half watchdog period, so a frozen loop gets the app restarted.
+controller and sends the player's taps back to it. ``READY=1`` goes to systemd only once a
+first frame has really been drawn and flipped onto the window, and only then does the main
+loop start sending ``WATCHDOG=1`` every half watchdog period: a kiosk that never shows
+anything is restarted by the watchdog like a frozen one.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from companion.app.controller import TableController
 from companion.app.i18n import Translator
 from companion.app.journal_shelf import JournalShelf
 from companion.app.mainloop import MainLoopInbox
-from companion.app.nfc_link import NfcLink, start_reader
+from companion.app.nfc_link import NfcLink, load_pairings, start_reader
 from companion.app.sdnotify import SystemdNotifier
 from companion.app.settings_store import AppSettings
 from companion.app.simulated_outputs import SimulatedOutputs
@@ -140,7 +142,10 @@ class CompanionApp(App):
             self.table.add_output(self.devices)
         self.table.on_change(self._table_changed)
         self.inbox = MainLoopInbox()
-        self.nfc = NfcLink(self.table, self.inbox.post, on_change=self._outputs_changed)
+        cards, cards_path, self.pairings_problem = load_pairings() if options.nfc_reader \
+            else (None, None, "")
+        self.nfc = NfcLink(self.table, self.inbox.post, cards=cards, cards_path=cards_path,
+                           on_change=self._outputs_changed, on_link=self._reader_status)
         self.camera_watch = CameraWatch(self.table)
         self.camera_dice = CameraDice(self.inbox.post)
         self.simulated_dice = SimulatedDiceTray(options.seed)
@@ -187,23 +192,32 @@ class CompanionApp(App):
             session = self.table.resume_latest()
             if session is not None:
                 self.open_game_screen()
-        beat = self.notifier.heartbeat_seconds
-        if beat:
-            self._heartbeat = Clock.schedule_interval(lambda _dt: self.notifier.heartbeat(),
-                                                      beat)
         if self.options.nfc_reader:
             self._reader = start_reader(self.nfc)
         if self.options.camera:
             self._camera = CameraFeed(self.options.camera, self.camera_watch, self.inbox.post,
                                       on_status=self._camera_status).start()
             Clock.schedule_interval(lambda _dt: self._camera.poll(), CAMERA_POLL_S)
-        Clock.schedule_once(self._first_frame, 0)
+        Window.bind(on_flip=self._first_flip)
+        Window.canvas.ask_update()
+        if self.pairings_problem:
+            self.banner.show(False, self.tr("nfc.pairings_unreadable"), self.pairings_problem)
 
-    def _first_frame(self, _dt: float) -> None:
+    def _first_flip(self, *_args: Any) -> None:
+        """The first frame is on the window: tell systemd we are up, start the heartbeat."""
         import time
 
+        if self.first_frame_at is not None:
+            return
+        Window.unbind(on_flip=self._first_flip)
         self.first_frame_at = time.monotonic()
+        if self.devices is not None:
+            self.devices.status.ready()
         self.notifier.ready(self.status_line())
+        beat = self.notifier.heartbeat_seconds
+        if beat:
+            self._heartbeat = Clock.schedule_interval(lambda _dt: self.notifier.heartbeat(),
+                                                      beat)
 
     def on_stop(self) -> None:
         """Tell systemd the stop is on purpose and close the journal."""
@@ -313,6 +327,16 @@ class CompanionApp(App):
     def _camera_status(self, status: str) -> None:
         log.warning("camera %s", status)
         self.notifier.status(f"{self.status_line()}; camera {status}")
+        if self.devices is not None:
+            working = status.startswith(("camera_open", "camera_back"))
+            self.devices.status.report("camera", ok=working)
+
+    def _reader_status(self, link: Any) -> None:
+        """The NFC bridge's link changed: the status light says whether the reader works."""
+        log.warning("NFC bridge %s %s %s", link.state, link.port, link.detail)
+        if self.devices is not None:
+            self.devices.status.report("reader", ok=link.state == "connected")
+        self._outputs_changed()
 
     def _outputs_changed(self) -> None:
         self.revision += 1

@@ -288,7 +288,9 @@ def test_simulated_nfc_tap_crosses_threads_into_the_main_loop(table: TableContro
     function(*args)  # type: ignore[operator]
     assert session.history == ["start Ben W1"] and session.record[-1].source == "nfc"
     assert table.log[-1].source == "nfc"
-    assert link.cards.card_for("infinifield", simulated_uid("W1")) == "W1"
+    assert link.simulated.card_for("infinifield", simulated_uid("W1")) == "W1"
+    assert link.cards.card_for("infinifield", simulated_uid("W1")) is None, \
+        "simulated pairings never reach the players' pairings (saved to cards.toml)"
 
 
 def test_a_torn_journal_tail_is_set_aside_and_told(table: TableController) -> None:
