@@ -28,6 +28,7 @@ from firmware_bridge import codec
 from firmware_bridge.cards import CARD_KINDS, DEFAULT_PATH, CardMap, CardMapError
 from firmware_bridge.firmware import FILES
 from firmware_bridge.messages import Hello, LinkStatus, Message, TagPresent
+from firmware_bridge.port_holders import KIOSK_SERVICE, PortHolder, port_holders
 from firmware_bridge.ports import PortFinder, find_port, fixed_port
 from firmware_bridge.reader import BridgeReader
 
@@ -69,13 +70,61 @@ def describe(message: Message) -> str:
 
 
 # -- flash ---------------------------------------------------------------------------------
+def _systemctl(verb: str, service: str) -> bool:
+    result = subprocess.run(["systemctl", verb, service], capture_output=True, text=True,
+                            check=False)
+    if result.returncode != 0:
+        print(f"systemctl {verb} {service} failed: {result.stderr.strip()}", file=sys.stderr)
+    return result.returncode == 0
+
+
+def _refuse_held_port(device: str, holders: list[PortHolder], stop_kiosk: bool) -> bool:
+    """Say who holds the port and how to free it; True when flashing must not go on."""
+    kiosk = [holder for holder in holders if holder.service == KIOSK_SERVICE]
+    others = [holder for holder in holders if holder.service != KIOSK_SERVICE]
+    if others:
+        names = "; ".join(holder.describe() for holder in others)
+        print(f"{device} is held open by {names}: close it (or stop that service) and flash "
+              "again", file=sys.stderr)
+        return True
+    if kiosk and not stop_kiosk:
+        print(f"{device} is held by the kiosk, {kiosk[0].describe()}: flashing now would "
+              f"fight it for the port. Stop it with 'sudo systemctl stop {KIOSK_SERVICE}', or "
+              "run 'infinite-bridge flash --stop-kiosk' (stops it, flashes, starts it again)",
+              file=sys.stderr)
+        return True
+    return False
+
+
 def cmd_flash(args: argparse.Namespace, out: TextIO) -> int:
-    """Stop the running firmware with a repl-request, then copy the files with mpremote."""
+    """Stop the running firmware with a repl-request, then copy the files with mpremote.
+
+    A port held by another process is never taken over: the kiosk's service is named (and
+    stopped, then started again, with ``--stop-kiosk``), any other holder too.
+    """
     device = args.port or find_port()
     if device is None:
         print("no NFC bridge found: plug the Pico in (USB 2e8a:0005) or name it with --port",
               file=sys.stderr)
         return 1
+    holders = port_holders(device)
+    if _refuse_held_port(device, holders, args.stop_kiosk):
+        return 1
+    restart_kiosk = False
+    if holders and not args.dry_run:
+        print(f"stopping {KIOSK_SERVICE} while flashing", file=out)
+        if not _systemctl("stop", KIOSK_SERVICE):
+            return 1
+        restart_kiosk = True
+    try:
+        return _flash(args, device, out)
+    finally:
+        if restart_kiosk:
+            print(f"starting {KIOSK_SERVICE} again", file=out)
+            _systemctl("start", KIOSK_SERVICE)
+
+
+def _flash(args: argparse.Namespace, device: str, out: TextIO) -> int:
     mpremote = shlex.split(args.mpremote) if args.mpremote else [sys.executable, "-m",
                                                                    "mpremote"]
     command = [*mpremote, "connect", device]
@@ -173,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     flash.add_argument("--port", help="serial device (default: found by udev link or VID:PID)")
     flash.add_argument("--mpremote", help="mpremote command (default: python -m mpremote)")
     flash.add_argument("--dry-run", action="store_true", help="print the command only")
+    flash.add_argument("--stop-kiosk", action="store_true",
+                       help=f"stop {KIOSK_SERVICE} if it holds the port, start it after")
     monitor = sub.add_parser("monitor", help="print frames and events live")
     monitor.add_argument("--port")
     monitor.add_argument("--seconds", type=float, default=0, help="stop after this long")

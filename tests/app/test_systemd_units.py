@@ -111,8 +111,9 @@ def test_installer_lays_out_a_verified_unit_under_a_staging_root(tmp_path: Path)
 
 def test_installer_dry_run_creates_the_user_in_the_device_groups() -> None:
     """install.sh --dry-run prints the user and group commands without running them."""
+    booted = {**os.environ, "SYSTEMD_RUN_DIR": str(ROOT)}   # as on a Pi booted with systemd
     result = subprocess.run(["bash", str(INSTALL), "--dry-run", "--user", "nobody-here-x"],
-                            capture_output=True, text=True, timeout=60)
+                            capture_output=True, text=True, timeout=60, env=booted)
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "+ useradd --system --home-dir /var/lib/infinite-companion" in out
