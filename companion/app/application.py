@@ -23,7 +23,7 @@ from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.app import theme
+from companion.app import theme, trouble
 from companion.app.base_markers import example_base_markers
 from companion.app.camera_dice import CameraDice, SimulatedDiceTray
 from companion.app.camera_ranges import CameraRanges, SimulatedBaseTable
@@ -36,7 +36,8 @@ from companion.app.nfc_link import NfcLink, load_pairings, start_reader
 from companion.app.sdnotify import SystemdNotifier
 from companion.app.settings_store import AppSettings
 from companion.app.simulated_outputs import SimulatedOutputs
-from companion.session import Verdict
+from companion.journal import JournalError
+from companion.session import NOT_RECORDED, Verdict
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +129,7 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.options = options
         options.data_dir.mkdir(parents=True, exist_ok=True)
-        self.settings = AppSettings.load(options.data_dir / "settings.json")
+        self.settings = AppSettings.load_or_reset(options.data_dir / "settings.json")
         if options.language:
             self.settings.language = options.language
         self.translator = Translator(self.settings.language)
@@ -188,10 +189,16 @@ class CompanionApp(App):
 
     def on_start(self) -> None:
         """Resume the latest game if asked, tell systemd we are up, start the heartbeat."""
+        trouble.install(self)
         if self.options.resume_latest:
-            session = self.table.resume_latest()
+            try:
+                session = self.table.resume_latest()
+            except JournalError as error:  # shown on the banner; the home screen stays
+                session = None
+                trouble.show_journal_problem(self, error)
             if session is not None:
                 self.open_game_screen()
+        trouble.show_settings_reset(self)
         if self.options.nfc_reader:
             self._reader = start_reader(self.nfc)
         if self.options.camera:
@@ -312,7 +319,8 @@ class CompanionApp(App):
                 detail = self.table.detail(verdict, self.lang) if self.table.session else ""
                 self.banner.show(True, headline, detail)
             else:
-                headline = self.tr("banner.refused", action=verdict.action)
+                headline = self.tr("banner.not_recorded" if verdict.code == NOT_RECORDED
+                                   else "banner.refused", action=verdict.action)
                 reason = self.table.detail(verdict, self.lang) if self.table.session \
                     else verdict.reason
                 self.banner.show(False, headline, reason, verdict.rule)

@@ -46,7 +46,8 @@ DYNAMIC: dict[str, dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
     "401": {"status": (frozenset(), ("stunned", "silenced"))},
 }
 COMPANION_CODES: dict[str, frozenset[str]] = {
-    code: frozenset() for code in ("nothing_to_undo", "virtual_roll_stands", "no_chance_pending")}
+    code: frozenset() for code in ("nothing_to_undo", "virtual_roll_stands", "no_chance_pending")
+} | {"not_recorded": frozenset({"reason"})}
 """Refusals the session and the engine base class give for any game (session.py, core.py)."""
 
 
