@@ -40,7 +40,10 @@ SOUNDS: dict[str, str | None] = {
     "turn_changed": "tick", "round_changed": "tick",
     # Infinities: Defiance of Fate
     "turn_order": None, "dice_locked": None, "health_changed": None, "respawn": "chime",
-    "points_scored": "chime", "game_over": None,
+    "points_scored": "chime", "game_over": None, "unit_destroyed": "knock",
+    "nothing_healed": None, "turn_lost": "tick", "timeline_over_limit": "chime",
+    "timeline_card_destroyed": None, "card_discarded": None, "card_stolen": "capture",
+    "card_attached": None, "forced_move": None, "canceled": None,
 }
 """Event kind -> buzzer pattern name (see :mod:`hardware.patterns`), ``None`` for silence."""
 

@@ -26,13 +26,15 @@ ARITY: dict[str, tuple[int, int]] = {
     "check": (1, 1), "reroll": (1, 1), "convert": (2, 2), "lock": (0, 0),
     "prepare": (1, 5), "play": (1, 4), "damage": (1, 2), "destroy": (2, 2), "cycle": (1, 1),
     "move": (1, 5), "flip": (1, 3), "gambit": (0, 0), "score": (1, 1), "progress": (1, 1),
-    "claim": (1, 1), "effect": (4, 4), "step": (0, 0), "block": (1, 5), "resolved": (1, 1),
-    "adjust": (3, 3), "end": (0, 0), "concede": (0, 0), "spend": (2, 6),
+    "claim": (1, 1), "effect": (4, 5), "step": (0, 9), "block": (1, 5), "resolved": (1, 1),
+    "adjust": (3, 4), "end": (0, 0), "concede": (0, 0), "spend": (2, 6),
+    "cancel": (1, 2), "attach": (2, 3), "trim": (1, 1),
 }
 """Verb -> (fewest, most) arguments after the actor (after the verb for chance)."""
 
 KEYWORDS = ("timeline", "replace", "free", "to", "discover", "regroup", "push", "health", "tide",
-            "power", "fortitude", "damage", "heal", "draw")
+            "power", "fortitude", "damage", "heal", "draw", "discard", "destroy", "steal",
+            "move", "all")
 
 
 @dataclass(frozen=True, order=True)

@@ -24,16 +24,19 @@ from companion.games.defiance.dice import spend
 from companion.games.defiance.refusals import CARDS, TIMELINE, TURN, refuse
 from companion.games.defiance.state import (
     GROUP_LIMIT,
+    LIMIT_READING,
     Prepared,
     Seat,
     State,
     Unit,
     board_view,
     evolve,
+    find_unit,
     occupied,
     seat,
     timeline_limit,
     track_level,
+    unit_name,
     with_seat,
 )
 
@@ -85,8 +88,8 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
     victim = options.get("replace")
     if full and victim is None:
         refuse("timeline_full", f"The timeline holds 1 + Tide level = "
-               f"{timeline_limit(state, owner)} cards; name a card to replace.", TIMELINE,
-               "The Timeline", limit=timeline_limit(state, owner))
+               f"{timeline_limit(state, owner)} cards ({LIMIT_READING}); name a card to "
+               "replace.", TIMELINE, "The Timeline", limit=timeline_limit(state, owner))
     if victim is not None and not full:
         refuse("timeline_not_full", "Replace a timeline card only when the timeline is full.",
                TIMELINE, "The Timeline")
@@ -95,7 +98,7 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
                "The Timeline", card=victim)
     state = spend(state, "T", 1, TURN, "Tide Actions")
     if victim is not None:
-        state = destroy_timeline_card(state, owner_name, victim)
+        state = destroy_timeline_card(state, owner_name, victim, events, "replaced")
     player = seat(state, action.actor)
     state = with_seat(state, evolve(player, hand=without_one(player.hand, card)))
     owner = seat(state, owner_name)
@@ -151,9 +154,10 @@ def play(state: State, action: Action, events: list[Event]) -> State:
     if card.kind == "ability":
         return evolve(state, center=(*state.center, (action.actor, card_id)))
     if slot >= 0:
-        state = destroy_unit(state, action.actor, slot, events)
+        state = destroy_unit(state, action.actor, slot, events, "replaced")
     player = seat(state, action.actor)
-    return with_seat(state, evolve(player, group=(*player.group, Unit(card_id))))
+    unit = Unit(card_id, name=unit_name(player.group, card_id))
+    return with_seat(state, evolve(player, group=(*player.group, unit)))
 
 
 def _replace_slot(player: Seat, text: str | None) -> int:
@@ -163,9 +167,9 @@ def _replace_slot(player: Seat, text: str | None) -> int:
                    CARDS, "Unit Cards")
         return -1
     if text is None:
-        refuse("group_full", "Your group holds 4 units: name one to destroy (replace N).",
+        refuse("group_full", "Your group holds 4 units: name one to destroy (replace UNIT).",
                CARDS, "Unit Cards")
-    slot = slot_number(text)
+    slot = find_unit(player.group, text)
     if not 0 <= slot < len(player.group):
         refuse("no_such_unit", f"There is no unit {text} in your group.", CARDS, "Unit Cards")
     return slot
@@ -208,8 +212,8 @@ def damage(state: State, action: Action, events: list[Event]) -> State:
     if victim.group:
         if len(action.args) < 2:
             refuse("units_first", "Group damage goes to a unit before the leader: name the "
-                   "unit (1-4, left to right).", "8.1 - Damage")
-        slot = slot_number(action.args[1])
+                   f"unit ({', '.join(u.label for u in victim.group)}).", "8.1 - Damage")
+        slot = find_unit(victim.group, action.args[1])
         if not 0 <= slot < len(victim.group):
             refuse("no_such_unit", f"{target} has no unit {action.args[1]}.", "8.1 - Damage")
     elif len(action.args) > 1:
@@ -227,7 +231,7 @@ def destroy(state: State, action: Action, events: list[Event]) -> State:
         refuse("not_in_timeline", f"{card} is not in {target}'s timeline.", TURN,
                "Power Actions", card=card)
     state = spend(state, "P", 1, TURN, "Power Actions")
-    return destroy_timeline_card(state, target, card)
+    return destroy_timeline_card(state, target, card, events, "power")
 
 
 def cycle(state: State, action: Action, events: list[Event]) -> State:

@@ -96,46 +96,69 @@ def discard_from_hand(state: State, name: str, card: str) -> State:
     return to_discard(state, card)
 
 
-def destroy_unit(state: State, name: str, slot: int, events: list[Event]) -> State:
-    """Destroy the unit in ``slot`` (0-based) of ``name``'s group; tracks drop with it."""
+def destroy_unit(state: State, name: str, slot: int, events: list[Event],
+                 why: str = "destroyed") -> State:
+    """Destroy the unit in ``slot`` (0-based) of ``name``'s group; tracks drop with it.
+
+    The cards attached to it are destroyed too (rulebook 9 "Attach"). If the Tide it gave
+    takes the timeline over its limit, the owner then chooses what to destroy (``trim``).
+    ``why``: ``damage``, ``replaced`` (a full group made room) or ``destroyed`` (a card).
+    """
     player = seat(state, name)
     unit = player.group[slot]
     state = with_seat(state, evolve(player, group=player.group[:slot] + player.group[slot + 1:]))
     state = to_discard(state, unit.card)
-    return enforce_timeline(state, name)
+    state, attached = detach(state, name, unit.label)
+    events.append(Event("unit_destroyed", {"leader": name, "unit": unit.label,
+                                           "card": unit.card, "why": why,
+                                           "attached": list(attached)}))
+    return state
 
 
-def destroy_timeline_card(state: State, name: str, card: str) -> State:
-    """Destroy one copy of ``card`` from ``name``'s timeline (the rightmost copy)."""
+def detach(state: State, holder: str, asset: str) -> tuple[State, tuple[str, ...]]:
+    """Destroy the cards attached to ``holder``'s ``asset`` ("" the leader): to the discard."""
+    gone = tuple(a for a in state.attached if a.holder == holder and a.asset == asset)
+    if not gone:
+        return state, ()
+    state = evolve(state, attached=tuple(a for a in state.attached if a not in gone))
+    for attachment in gone:
+        state = to_discard(state, attachment.card)
+    return state, tuple(a.card for a in gone)
+
+
+def destroy_timeline_card(state: State, name: str, card: str, events: list[Event],
+                          why: str) -> State:
+    """Destroy one copy of ``card`` from ``name``'s timeline (the rightmost copy).
+
+    ``why``: ``power`` (a Power action), ``replaced`` (a full timeline made room),
+    ``limit`` (the owner trimming to the limit) or ``destroyed`` (a card's text).
+    """
     player = seat(state, name)
     for index in range(len(player.timeline) - 1, -1, -1):
         if player.timeline[index].card == card:
             timeline = player.timeline[:index] + player.timeline[index + 1:]
             state = with_seat(state, evolve(player, timeline=timeline))
+            events.append(Event("timeline_card_destroyed", {
+                "leader": name, "card": card, "why": why,
+                "limit": timeline_limit(state, player), "left": len(timeline)}))
             return to_discard(state, card)
     raise KeyError(card)
 
 
-def enforce_timeline(state: State, name: str) -> State:
-    """Destroy timeline cards over the limit of 1 + Tide level (rulebook 7 "The Timeline").
-
-    The rulebook leaves the choice to the owner; the companion destroys the most recently
-    prepared (rightmost) card first.
-    """
-    player = seat(state, name)
-    while player.leader and len(player.timeline) > timeline_limit(state, player):
-        state = destroy_timeline_card(state, name, player.timeline[-1].card)
-        player = seat(state, name)
-    return state
-
-
 def discard_everything(state: State, name: str) -> State:
-    """Discard a defeated leader's hand, group and timeline (rulebook 8.6)."""
+    """Discard a defeated leader's hand, group, timeline and attached cards (rulebook 8.6).
+
+    "Discard cards you own, cards in your play space": cards attached to this leader or its
+    units, and cards it owns attached elsewhere, go too.
+    """
     player = seat(state, name)
     cards = (*player.hand, *(u.card for u in player.group), *(p.card for p in player.timeline))
     cards = (*cards, *(card for owner, card in state.center if owner == name))
+    attached = tuple(a for a in state.attached if a.holder == name or a.owner == name)
+    cards = (*cards, *(a.card for a in attached))
     state = with_seat(state, evolve(player, hand=(), group=(), timeline=()))
-    state = evolve(state, center=tuple(c for c in state.center if c[0] != name))
+    state = evolve(state, center=tuple(c for c in state.center if c[0] != name),
+                   attached=tuple(a for a in state.attached if a not in attached))
     for card in cards:
         state = to_discard(state, card)
     return state

@@ -64,5 +64,7 @@ def from_json(kind: Any, data: Any) -> Any:
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         hints = _hints(kind)
         return kind(**{f.name: from_json(hints[f.name], data[f.name])
-                       for f in dataclasses.fields(kind)})
+                       for f in dataclasses.fields(kind) if f.name in data
+                       or (f.default is dataclasses.MISSING
+                           and f.default_factory is dataclasses.MISSING)})
     return data

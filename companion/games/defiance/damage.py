@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from companion.games.core import Event
 from companion.games.defiance.board import Pos, neighbour
-from companion.games.defiance.cardops import discard_everything, enforce_timeline, to_discard
+from companion.games.defiance.cardops import destroy_unit, detach, discard_everything
 from companion.games.defiance.state import (
     State,
     Unit,
@@ -44,19 +44,41 @@ def unit_health(state: State) -> dict[str, int]:
 
 
 def damage_unit(state: State, name: str, slot: int, events: list[Event]) -> State:
-    """One damage to the unit in ``slot``; at 0 Health it is destroyed (tracks drop)."""
+    """One damage to the unit in ``slot``; at 0 Health it is destroyed (tracks drop).
+
+    The destruction is an event of its own (``unit_destroyed``), not only ``Health 1 -> 0``.
+    """
     player = seat(state, name)
     unit = player.group[slot]
     printed = state.rules.card(unit.card).health
     old = printed - unit.damage
-    events.append(Event("health_changed", {"unit": unit.card, "leader": name,
+    events.append(Event("health_changed", {"unit": unit.label, "leader": name,
                                            "old": old, "new": old - 1}))
     if old - 1 <= 0:
-        group = player.group[:slot] + player.group[slot + 1:]
-        state = with_seat(state, evolve(player, group=group))
-        state = to_discard(state, unit.card)
-        return enforce_timeline(state, name)
+        return destroy_unit(state, name, slot, events, "damage")
     group = (*player.group[:slot], evolve(unit, damage=unit.damage + 1),
+             *player.group[slot + 1:])
+    return with_seat(state, evolve(player, group=group))
+
+
+def heal_unit(state: State, name: str, slot: int, amount: int, events: list[Event]) -> State:
+    """Detach up to ``amount`` damage tokens from a unit.
+
+    Rulebook 8.1: "You can heal damage by detaching damage token(s) from any asset". A unit
+    without damage heals nothing, and says so (``nothing_healed``).
+    """
+    player = seat(state, name)
+    unit = player.group[slot]
+    printed = state.rules.card(unit.card).health
+    healed = min(amount, unit.damage)
+    if healed == 0:
+        events.append(Event("nothing_healed", {"leader": name, "asset": unit.label,
+                                               "health": printed}))
+        return state
+    old = printed - unit.damage
+    events.append(Event("health_changed", {"unit": unit.label, "leader": name,
+                                           "old": old, "new": old + healed}))
+    group = (*player.group[:slot], evolve(unit, damage=unit.damage - healed),
              *player.group[slot + 1:])
     return with_seat(state, evolve(player, group=group))
 
@@ -85,10 +107,15 @@ def group_damage(state: State, name: str, events: list[Event], slot: int | None 
 
 
 def heal_leader(state: State, name: str, amount: int, events: list[Event]) -> State:
-    """Heal a leader (never above 5 Health)."""
+    """Heal a leader (never above 5 Health).
+
+    At full Health nothing is healed, and the ``nothing_healed`` event says so.
+    """
     player = seat(state, name)
     new = min(LEADER_HEALTH, player.health + amount)
     if new == player.health:
+        events.append(Event("nothing_healed", {"leader": name, "asset": name,
+                                               "health": player.health}))
         return state
     events.append(Event("health_changed", {"leader": name, "old": player.health, "new": new}))
     return with_seat(state, evolve(player, health=new))
@@ -100,6 +127,7 @@ def defeat(state: State, name: str, events: list[Event], conceded: bool = False)
     Pawn off the board, damage tokens removed, cards discarded, the next turn lost (rulebook 8.6); a
     conceding leader stays out until the game ends.
     """
+    state, _ = detach(state, name, "")
     state = discard_everything(state, name)
     player = seat(state, name)
     state = with_seat(state, evolve(player, pos=None, health=LEADER_HEALTH,

@@ -19,7 +19,14 @@ from companion.games.core import (
     Outcome,
     Transition,
 )
-from companion.games.defiance import card_actions, dice, movement, queue_actions, setup_actions
+from companion.games.defiance import (
+    card_actions,
+    card_effects,
+    dice,
+    movement,
+    queue_actions,
+    setup_actions,
+)
 from companion.games.defiance.actions import CHANCE_VERBS, Action, canonical_names, parse_line
 from companion.games.defiance.cardops import reshuffles_due
 from companion.games.defiance.codec import from_json, to_json
@@ -37,7 +44,14 @@ from companion.games.defiance.refusals import (
 )
 from companion.games.defiance.rules import Rules
 from companion.games.defiance.scoring import last_side_standing
-from companion.games.defiance.state import State, deck_of, evolve, seat
+from companion.games.defiance.state import (
+    LIMIT_READING,
+    State,
+    deck_of,
+    evolve,
+    over_limit,
+    seat,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -65,7 +79,8 @@ ANYONE_HANDLERS: dict[str, Handler] = {
     "gambit": dice.gambit, "score": queue_actions.score, "progress": queue_actions.progress,
     "claim": queue_actions.claim, "effect": queue_actions.effect, "step": queue_actions.step,
     "block": queue_actions.block, "adjust": queue_actions.adjust,
-    "concede": queue_actions.concede,
+    "concede": queue_actions.concede, "cancel": queue_actions.cancel,
+    "attach": card_effects.attach,
 }
 """Verbs any player may use during the turns (triggers, blocks, scoring, conceding)."""
 
@@ -99,6 +114,9 @@ class DefianceGame(Game[Rules, State, Action]):
                 return state.seats[state.index].name
             if state.step == "leaders":
                 return state.order[state.index]
+        due = over_limit(state)
+        if due is not None:
+            return due.name
         return state.turn.leader
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
@@ -133,6 +151,7 @@ class DefianceGame(Game[Rules, State, Action]):
         try:
             events: list[Event] = []
             new = self._dispatch(state, action, events)
+            card_effects.over_limit_event(new, state, events)
             new = reshuffles_due(new)
             if new.phase == "turns":
                 new = last_side_standing(new, events)
@@ -184,6 +203,14 @@ class DefianceGame(Game[Rules, State, Action]):
         if action.actor not in {s.name for s in state.seats}:
             refuse("unknown_player", f"{action.actor} is not a player of this game.", SETUP,
                    player=action.actor)
+        over = over_limit(state)
+        if over is not None or verb == "trim":
+            if verb != "trim" or action.actor != (over.name if over else action.actor):
+                who = over.name if over else action.actor
+                refuse("trim_first", f"{who}'s timeline is over its limit ({LIMIT_READING}): "
+                       f"{who} chooses a timeline card to destroy first (trim {who} CARD).",
+                       "7. Card Properties", "The Timeline", leader=who)
+            return card_effects.trim(state, action, events)
         if state.phase == "setup":
             step, handler = SETUP_HANDLERS.get(verb, ("", None))
             if handler is None or step != state.step:
@@ -238,6 +265,22 @@ class DefianceGame(Game[Rules, State, Action]):
             "dice_locked": lambda: f"{data['leader']} locks {' '.join(data['faces'])}",
             "health_changed": lambda: f"{data.get('unit') or data['leader']} Health "
                                       f"{data['old']} -> {data['new']}",
+            "unit_destroyed": lambda: f"{data['leader']}'s {data['unit']} is destroyed"
+                                      + (f" (with {', '.join(data['attached'])})"
+                                         if data["attached"] else ""),
+            "nothing_healed": lambda: f"{data['asset']} has no damage to heal: nothing "
+                                      "healed",
+            "turn_lost": lambda: f"{data['leader']} loses this turn (defeated, 8.6)",
+            "timeline_card_destroyed": lambda: f"{data['leader']}'s timeline card "
+                                               f"{data['card']} is destroyed",
+            "timeline_over_limit": lambda: data["detail"],
+            "card_discarded": lambda: f"{data['leader']} discards {data['card']}",
+            "card_stolen": lambda: f"{data['leader']} steals {data['as']} from {data['from']}",
+            "card_attached": lambda: f"{data['card']} is attached to {data['asset']}",
+            "forced_move": lambda: f"{data['leader']} is moved {data['from']} -> {data['to']}",
+            "canceled": lambda: f"{data['leader']} cancels {data['card']}"
+                                + (f" ({data['effect']})" if data["effect"] != "play"
+                                   else " as it is played"),
             "defeat": lambda: data["detail"],
             "respawn": lambda: f"{data['leader']} respawns in {data['tile']}",
             "points_scored": lambda: f"{data['leader']} scores {data['points']} "

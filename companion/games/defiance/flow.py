@@ -129,6 +129,8 @@ def start_turn(state: State, events: list[Event]) -> State:
         name = state.order[state.index]
         player = seat(state, name)
         if player.status == "conceded" or (player.status == "defeated" and player.lose_turn):
+            if player.status == "defeated":
+                events.append(Event("turn_lost", {"leader": name, "round": state.round}))
             state = with_seat(state, evolve(player, lose_turn=False))
             state = evolve(state, index=state.index + 1)
             continue

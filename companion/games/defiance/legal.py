@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from companion.games.defiance.actions import Action
 from companion.games.defiance.board import DIRECTIONS, format_pos, neighbour, world_walls
 from companion.games.defiance.card_actions import in_reach
+from companion.games.defiance.card_effects import COUNTED
 from companion.games.defiance.data import ATTRIBUTES, die_faces
 from companion.games.defiance.dice import available, conversions_for
 from companion.games.defiance.movement import discoverable, push_spaces
@@ -27,6 +28,7 @@ from companion.games.defiance.state import (
     State,
     board_view,
     occupied,
+    over_limit,
     placed_ids,
     seat,
     timeline_limit,
@@ -74,6 +76,11 @@ def legal_actions(game: DefianceGame, state: State) -> list[Action]:
 
 
 def _candidates(state: State, actor: str) -> Iterator[Action]:
+    due = over_limit(state)
+    if due is not None and due.name == actor:
+        for card in sorted({p.card for p in due.timeline}):
+            yield Action("trim", actor, (card,))
+        return
     if state.phase == "setup":
         yield from _setup_candidates(state, actor)
         return
@@ -89,7 +96,7 @@ def _candidates(state: State, actor: str) -> Iterator[Action]:
         if owner == actor:
             yield Action("resolved", actor, (card,))
     if state.queue:
-        yield Action("step", actor)
+        yield from _step_candidates(state, actor)
     if not turn.check:
         for attribute in ATTRIBUTES:
             yield Action("check", actor, (attribute,))
@@ -102,6 +109,25 @@ def _candidates(state: State, actor: str) -> Iterator[Action]:
                 yield Action("convert", actor, (str(number), face))
         return
     yield from _spend_candidates(state, actor, player.hand)
+
+
+def _step_candidates(state: State, actor: str) -> Iterator[Action]:
+    """Resolving the head of the queue: one step, all of them, or each possible choice."""
+    top = state.queue[0]
+    if top.effect in COUNTED:
+        yield Action("step", actor)
+        if top.steps > 1:
+            yield Action("step", actor, ("all",))
+        return
+    victim = seat(state, top.target)
+    if top.effect == "discard":
+        choices = sorted(set(victim.hand))
+    elif top.effect == "move":
+        choices = [format_pos(neighbour(victim.pos, d)) for d in range(6)] if victim.pos else []
+    else:
+        choices = [u.label for u in victim.group] + sorted({p.card for p in victim.timeline})
+    for choice in choices:
+        yield Action("step", actor, (choice,))
 
 
 def _anyone_candidates(state: State, name: str) -> Iterator[Action]:
@@ -164,8 +190,8 @@ def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]) -> Iterat
             victim = seat(state, target)
             if target != actor:
                 if victim.group:
-                    for slot in range(len(victim.group)):
-                        yield Action("damage", actor, (target, str(slot + 1)))
+                    for unit in victim.group:
+                        yield Action("damage", actor, (target, unit.label))
                 else:
                     yield Action("damage", actor, (target,))
             for card in sorted({p.card for p in victim.timeline}):
@@ -190,8 +216,8 @@ def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]) -> Iterat
 def _plays(state: State, actor: str, card: str, where: tuple[str, ...]) -> Iterator[Action]:
     group = seat(state, actor).group
     if state.rules.card(card).kind == "unit" and len(group) >= GROUP_LIMIT:
-        for slot in range(len(group)):
-            yield Action("play", actor, (card, *where, "replace", str(slot + 1)))
+        for unit in group:
+            yield Action("play", actor, (card, *where, "replace", unit.label))
     else:
         yield Action("play", actor, (card, *where))
 

@@ -4,22 +4,31 @@ Rulebook 5, 8.2 and 8.3; the actions that score or end: Roles, Adventure claims,
 concede, end of turn.
 
 Card texts are not in the rulebook, so a card's effect is entered as it happens:
-``effect P SOURCE damage|heal|draw N TARGET`` puts a multi-step mechanic on the queue,
-``step P`` resolves one step of the most recent mechanic, ``block P CARDS...`` blocks it,
-``resolved P CARD`` sends a played ability to the discard pile, and
-``adjust P SOURCE health|tide|power|fortitude +N`` logs any other change a card makes.
+``effect P SOURCE KIND N TARGET [ASSET]`` puts a multi-step mechanic on the queue (the kinds
+and ``step``, ``cancel``, ``attach`` and ``trim`` are in :mod:`.card_effects`),
+``block P CARDS...`` blocks it, ``resolved P CARD`` sends a played ability to the discard
+pile, and ``adjust P SOURCE health|tide|power|fortitude ±N [UNIT]`` logs any other change a
+card makes.
 
 Example:
     >>> EFFECTS
-    ('damage', 'draw', 'heal')
+    ('damage', 'destroy', 'discard', 'draw', 'heal', 'move', 'steal')
 """
 
 from __future__ import annotations
 
 from companion.games.core import Event
+from companion.games.defiance import card_effects
 from companion.games.defiance.actions import Action
-from companion.games.defiance.cardops import discard_from_hand, draw, to_discard, without_one
-from companion.games.defiance.damage import damage_leader, defeat, group_damage, heal_leader
+from companion.games.defiance.card_effects import EFFECTS, check_asset, resolve_steps
+from companion.games.defiance.cardops import discard_from_hand, to_discard, without_one
+from companion.games.defiance.damage import (
+    damage_leader,
+    damage_unit,
+    defeat,
+    heal_leader,
+    heal_unit,
+)
 from companion.games.defiance.data import ATTRIBUTES
 from companion.games.defiance.dice import spend
 from companion.games.defiance.flow import end_turn
@@ -38,12 +47,11 @@ from companion.games.defiance.state import (
     Seat,
     State,
     evolve,
+    find_unit,
     seat,
     track_level,
     with_seat,
 )
-
-EFFECTS = ("damage", "draw", "heal")
 
 
 def in_play(state: State, owner: str, card: str) -> bool:
@@ -56,7 +64,8 @@ def in_play(state: State, owner: str, card: str) -> bool:
     if card == player.leader:
         return player.status == "active"
     return ((owner, card) in state.center or any(u.card == card for u in player.group)
-            or any(p.card == card for p in player.timeline))
+            or any(p.card == card for p in player.timeline)
+            or any(a.owner == owner and a.card == card for a in state.attached))
 
 
 def spend_for(state: State, action: Action, events: list[Event]) -> State:
@@ -83,44 +92,53 @@ def _known_player(state: State, name: str) -> Seat:
 
 
 def effect(state: State, action: Action, events: list[Event]) -> State:
-    """A card's text activates a mechanic: it cuts to the start of the queue (rulebook 8.3)."""
-    source, kind, count, target = action.args
+    """A card's text activates a mechanic: it cuts to the start of the queue (rulebook 8.3).
+
+    ``effect P SOURCE KIND N TARGET [ASSET]``; ASSET (damage and heal only) is a unit of
+    TARGET by name, or TARGET for the leader (see :func:`card_effects.check_asset`).
+    """
+    source, kind, count, target = action.args[:4]
+    asset = action.args[4] if len(action.args) > 4 else ""
     if not in_play(state, action.actor, source):
         refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
                "your play space.", QUEUE, card=source)
     if kind not in EFFECTS:
         refuse("bad_effect", f"An effect is {', '.join(EFFECTS)}; log other changes with "
-               "adjust.", QUEUE)
+               "adjust, cancel or attach.", QUEUE)
     if not 1 <= int(count) <= 9:
         refuse("bad_count", "An effect has 1 to 9 steps.", QUEUE)
     victim = _known_player(state, target)
     if victim.status != "active":
         refuse("off_board", f"{target} is not on the board and cannot be targeted.",
                "8.6 - Defeat and Respawn", player=target)
-    mechanic = Mechanic(action.actor, source, kind, target, int(count))
+    stored = check_asset(state, action, kind, victim, asset)
+    mechanic = Mechanic(action.actor, source, kind, target, int(count), asset=stored)
     return evolve(state, queue=(mechanic, *state.queue))
 
 
+def still_active(state: State, top: Mechanic) -> bool:
+    """Whether a queued mechanic may resolve its next step (rulebook 8.3 "multi-step").
+
+    Its source is still in play, its target did not block it, and its target is on the board.
+    """
+    return (in_play(state, top.owner, top.source)
+            and (top.target, top.source) not in state.ignoring
+            and seat(state, top.target).status == "active")
+
+
 def step(state: State, action: Action, events: list[Event]) -> State:
-    """Resolve one step of the most recently activated mechanic (rulebook 8.3).
+    """Resolve the most recently activated mechanic: one step, N, ``all``, or one per choice.
 
     It stops when its source has left play or the target blocked it (rulebook 8.3 "multi-step").
     """
     if not state.queue:
         refuse("queue_empty", "Nothing is waiting in the queue.", QUEUE)
-    top, rest = state.queue[0], state.queue[1:]
-    if not in_play(state, top.owner, top.source) \
-            or (top.target, top.source) in state.ignoring \
-            or seat(state, top.target).status != "active":
-        return evolve(state, queue=rest)
-    left = top.steps - 1
-    state = evolve(state, queue=((evolve(top, steps=left, started=True),) if left else ())
-                    + rest)
-    if top.effect == "damage":
-        return group_damage(state, top.target, events)
-    if top.effect == "heal":
-        return heal_leader(state, top.target, 1, events)
-    return draw(state, top.target, 1)
+    return resolve_steps(state, action, events, still_active)
+
+
+def cancel(state: State, action: Action, events: list[Event]) -> State:
+    """``cancel P SOURCE [CARD]`` (rulebook 5, 9 "Cancel"): see :func:`card_effects.cancel`."""
+    return card_effects.cancel(state, action, events, in_play)
 
 
 def block_cost(state: State, s: Seat) -> int:
@@ -171,8 +189,13 @@ def resolved(state: State, action: Action, events: list[Event]) -> State:
 
 
 def adjust(state: State, action: Action, events: list[Event]) -> State:
-    """Log a change a card's own text makes: health or a track, by a signed amount."""
-    source, what, value = action.args
+    """Log a change a card's own text makes: health or a track, by a signed amount.
+
+    ``adjust P SOURCE health ±N UNIT`` changes a unit's Health: damage destroys it at 0, a
+    heal detaches damage tokens (rulebook 8.1: heal "from any asset").
+    """
+    source, what, value = action.args[:3]
+    unit = action.args[3] if len(action.args) > 3 else ""
     names = {c.id for c in state.rules.cards} | {t.id for t in state.rules.tiles} \
         | {lead.id for lead in state.rules.leaders}
     if source not in names:
@@ -180,10 +203,15 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
                source=source)
     player = seat(state, action.actor)
     delta = int(value)
+    if unit and what != "health":
+        refuse("bad_adjust", "Only health is adjusted on a unit; tracks are the leader's.",
+               QUEUE)
     if what == "health":
         if player.status != "active":
             refuse("off_board", "A leader off the board has no Health to change.",
                    "8.6 - Defeat and Respawn")
+        if unit:
+            return _adjust_unit(state, player, unit, delta, events)
         if delta < 0:
             return damage_leader(state, action.actor, -delta, events)
         return heal_leader(state, action.actor, delta, events)
@@ -193,6 +221,21 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
     change = list(player.track_adjust)
     change[index] += delta
     return with_seat(state, evolve(player, track_adjust=(change[0], change[1], change[2])))
+
+
+def _adjust_unit(state: State, player: Seat, unit: str, delta: int,
+                 events: list[Event]) -> State:
+    slot = find_unit(player.group, unit)
+    if slot < 0:
+        refuse("no_such_unit", f"{player.name} has no unit {unit}.", "8.1 - Damage", unit=unit)
+    if delta >= 0:
+        return heal_unit(state, player.name, slot, delta, events)
+    label = player.group[slot].label
+    for _ in range(-delta):
+        state = damage_unit(state, player.name, slot, events)
+        if find_unit(seat(state, player.name).group, label) != slot:
+            break
+    return state
 
 
 def _role(state: State, role_id: str) -> int:

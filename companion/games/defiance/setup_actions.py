@@ -32,6 +32,7 @@ from companion.games.defiance.state import (
     evolve,
     placed_ids,
     seat,
+    unit_name,
     with_deck,
     with_seat,
 )
@@ -146,7 +147,8 @@ def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
     if len(player.group) >= GROUP_LIMIT:
         refuse("group_full", "A group holds at most 4 units.", CARDS, "Unit Cards")
     state = with_seat(state, evolve(player, hand=without_one(player.hand, card_id),
-                                     group=(*player.group, Unit(card_id))))
+                                     group=(*player.group, Unit(
+                                         card_id, name=unit_name(player.group, card_id)))))
     turn = evolve(state.turn, deploy_tide=state.turn.deploy_tide - card.cost, mulliganed=True)
     return evolve(state, turn=turn)
 

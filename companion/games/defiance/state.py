@@ -34,10 +34,44 @@ class Die:
 
 @dataclass(frozen=True)
 class Unit:
-    """A unit in a group (left to right in the order played) and the damage it holds."""
+    """A unit in a group (left to right in the order played) and the damage it holds.
+
+    Attributes:
+        card: the unit's card id.
+        damage: damage tokens on it.
+        name: its stable name in the notation: the card id, or ``card.2``, ``card.3`` for
+            further copies in the same group (see :func:`unit_name`); it never changes while
+            the unit is in play, whatever happens to the units beside it. Empty means the
+            card id.
+    """
 
     card: str
     damage: int = 0
+    name: str = ""
+
+    @property
+    def label(self) -> str:
+        """The name the notation and the screen use for this unit."""
+        return self.name or self.card
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A card attached to an asset (rulebook 9 "Attach").
+
+    It is destroyed when that asset leaves play.
+
+    Attributes:
+        owner: who owns the attached card.
+        card: the attached card's id.
+        holder: the player whose asset holds it.
+        asset: the unit's name, or "" for the holder's leader.
+    """
+
+    owner: str
+    card: str
+    holder: str
+    asset: str = ""
 
 
 @dataclass(frozen=True)
@@ -96,6 +130,9 @@ class Mechanic:
         target: the targeted player.
         steps: steps still to resolve.
         started: a step has resolved (blocks are no longer possible, rulebook 8.2).
+        asset: the asset chosen for damage or a heal: a unit's name, the target's own name
+            for its leader, or "" (damage auto-allocated as taken damage, heals to the
+            leader).
     """
 
     owner: str
@@ -104,6 +141,7 @@ class Mechanic:
     target: str
     steps: int
     started: bool = False
+    asset: str = ""
 
 
 @dataclass(frozen=True)
@@ -170,6 +208,7 @@ class State:
         queue: mechanics being resolved, most recent first (rulebook 8.3).
         center: ability cards played and still resolving, as (owner, card).
         ignoring: (player, card) pairs: abilities a player blocked this turn.
+        attached: cards attached to assets (rulebook 9 "Attach").
     """
 
     rules: Rules
@@ -190,6 +229,7 @@ class State:
     center: tuple[tuple[str, str], ...] = ()
     ignoring: tuple[tuple[str, str], ...] = ()
     result: Result | None = None
+    attached: tuple[Attachment, ...] = ()
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -260,6 +300,60 @@ def track_level(state: State, s: Seat, attribute: str) -> int:
 def timeline_limit(state: State, s: Seat) -> int:
     """1 + Tide level (rulebook 7 "The Timeline" and 9 "Timeline"; section 4 says Tide level)."""
     return 1 + track_level(state, s, "tide")
+
+
+LIMIT_READING = ("the timeline limit is 1 + Tide level (rulebook 7 and the glossary; "
+                 "section 4 says Tide level)")
+"""The reading of the contradiction, said wherever the limit decides a verdict."""
+
+
+def over_limit(state: State) -> Seat | None:
+    """The first leader (seating order) holding more timeline cards than 1 + Tide level.
+
+    Rulebook 7 "The Timeline": "If your timeline limit falls below the number of timeline
+    cards you have on the table, you must destroy them until you are compliant": the owner
+    chooses which (``trim``), before anything else happens.
+    """
+    for s in state.seats:
+        if s.leader and s.status == "active" and len(s.timeline) > timeline_limit(state, s):
+            return s
+    return None
+
+
+def unit_name(group: tuple[Unit, ...], card: str) -> str:
+    """The stable name of a new ``card`` unit joining ``group``.
+
+    Example:
+        >>> unit_name((Unit("brute"),), "brute"), unit_name((), "brute")
+        ('brute.2', 'brute')
+    """
+    taken = {u.label.lower() for u in group}
+    if card.lower() not in taken:
+        return card
+    number = 2
+    while f"{card}.{number}".lower() in taken:
+        number += 1
+    return f"{card}.{number}"
+
+
+def find_unit(group: tuple[Unit, ...], text: str) -> int:
+    """The 0-based slot of the unit named ``text``; ``-1`` when none.
+
+    ``text`` is the unit's stable name (any case), or its number left to right (1-4, the
+    older notation, still read so older records replay).
+
+    Example:
+        >>> group = (Unit("brute", name="brute"), Unit("brute", name="brute.2"))
+        >>> find_unit(group, "BRUTE.2"), find_unit(group, "1"), find_unit(group, "imp")
+        (1, 0, -1)
+    """
+    low = text.lower()
+    for index, unit in enumerate(group):
+        if unit.label.lower() == low:
+            return index
+    if text.isascii() and text.isdigit() and len(text) == 1 and 1 <= int(text) <= len(group):
+        return int(text) - 1
+    return -1
 
 
 def occupied(state: State) -> dict[Pos, str]:

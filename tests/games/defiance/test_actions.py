@@ -99,10 +99,17 @@ def test_losing_a_unit_lowers_the_track_and_trims_the_timeline():
     state = play(state, "end Ann")
     state = units(state, "Ben", "drone-swarm")  # one Power icon: reach 2, Ann is 2 away
     state = locked(state, "P P 0 0", "power")
-    state = play(state, "damage Ben Ann 2", "damage Ben Ann 2")
+    state = play(state, "damage Ben Ann 2")
+    state, events = act(state, "damage Ben Ann 2")
     ann = seat(state, "Ann")
     assert [u.card for u in ann.group] == ["pilgrim"]
-    assert [p.card for p in ann.timeline] == ["sunlance", "mending-light"]
+    # Issue 17: the owner chooses which cards to destroy (no newest-first without a word).
+    assert kinds(events) == ["health_changed", "unit_destroyed", "timeline_over_limit"]
+    assert events[2]["destroy"] == 1 and "1 + Tide level" in events[2]["detail"]
+    assert [p.card for p in ann.timeline] == ["sunlance", "mending-light", "ember-oath"]
+    state, events = act(state, "trim Ann sunlance")
+    assert [p.card for p in seat(state, "Ann").timeline] == ["mending-light", "ember-oath"]
+    assert kinds(events) == ["timeline_card_destroyed"]
 
 
 # -- Power ----------------------------------------------------------------------------------
