@@ -35,6 +35,7 @@ from companion.games.infinidungeon.advisor import Advice, advise, fresh_roll_def
 from companion.games.infinidungeon.deck import Monster, Side
 from companion.games.infinidungeon.deck_check import check_deck
 from companion.games.infinidungeon.deck_toml import deck_from_toml
+from companion.games.infinidungeon.rulebook import dice
 from companion.games.infinidungeon.simulate import simulate
 from companion.games.infinidungeon.state import FIGHT_ROLL, DungeonState
 from companion.session import Session, Verdict
@@ -170,7 +171,7 @@ def annotator(with_advice: bool, as_json: bool) -> Annotator:
             chance = fresh_roll_defeat(state.side.monsters, state.dice)
             notes["odds_before_rolling"] = (
                 {"p_defeat": float(chance), "exact": str(chance), "dice": state.dice}
-                if as_json else f"P(defeat) with {state.dice} dice, rerolling as advised = "
+                if as_json else f"P(defeat) with {dice(state.dice)}, rerolling as advised = "
                                 f"{float(chance):.4f} ({chance})")
         return notes
 

@@ -18,7 +18,7 @@ shuffle {ORDER}
 go north
 roll 5 1 2 4 4
 reroll 3 -> 3
-assign 1:slime 5:ghost
+assign 1:slime 3:slime 5:ghost
 """
 
 
@@ -45,12 +45,12 @@ def test_a_record_is_refereed_line_by_line_with_the_room_shown(tmp_path: Path) -
     assert lines[2] == "ok       go north"
     assert lines[3].startswith("         room: Great Hall (hall, basic side, symbol star): "
                                "monsters: ghost [5], slime [1 3]")
-    assert lines[-1] == "ok       assign 1:slime 5:ghost"
+    assert lines[-1] == "ok       assign 1:slime 3:slime 5:ghost"
 
 
 def test_a_refusal_prints_the_rule_and_exits_1(tmp_path: Path) -> None:
     """infinidungeon.md "Facing the Room", Monster Room: a face the monster does not accept."""
-    bad = RECORD.replace("assign 1:slime 5:ghost", "assign 4:ghost")
+    bad = RECORD.replace("assign 1:slime 3:slime 5:ghost", "assign 4:ghost")
     status, out, _ = _run(tmp_path, "--json", record=bad)
     assert status == 1
     last = json.loads(out.splitlines()[-1])
@@ -97,7 +97,7 @@ def test_virtual_dice_and_the_journal_resume_the_same_game(tmp_path: Path) -> No
                             stdin="reroll none\n")
     assert "3 action(s) replayed" in err
     assert status == 0 and "ok       reroll none" in out
-    assert "legal    assign none" in out
+    assert "legal    assign " in out and "legal    assign none" not in out
 
 
 def test_check_deck_passes_the_shipped_deck() -> None:
@@ -155,7 +155,8 @@ def test_an_inconsistent_deck_is_refereed_with_a_warning(tmp_path: Path) -> None
 def test_a_trap_is_announced_and_its_losses_described(tmp_path: Path) -> None:
     """infinidungeon.md "Moving Room": a trapped doorway (the Den's west door, face 3)."""
     record = ("shuffle den hall spring crypt armoury library shrine throne\n"
-              "go east\nroll 1 2 2 5 6\nreroll none\nassign 1:rat 2:spider 2:spider\n"
+              "go east\nroll 1 2 2 5 6\nreroll none\n"
+              "assign 1:rat 2:spider 2:spider 5:spider 6:spider\n"
               "go west\nroll 1 2 3 4 6\nreroll none\n")
     status, out, _ = _run(tmp_path, record=record)
     assert status == 0

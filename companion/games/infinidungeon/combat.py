@@ -1,8 +1,9 @@
 """Monsters against dice: which assignments are allowed and whether a roll can win.
 
-A monster takes exactly its number of dice (one; two equal dice for the pair mark; three
-equal dice for the boss), each showing a face printed below it. The monsters are defeated
-when every one of them has its dice.
+Every die whose face some monster accepts is assigned, several dice may go to one monster,
+and a monster has its dice when they include its mark: one die; two equal dice for the pair
+mark; three equal dice for the boss. The monsters are defeated when every one of them has its
+dice, and the room at once when the boss has its three (infinidungeon.md "Facing the Room").
 
 Example:
     >>> from companion.games.infinidungeon.deck import Monster
@@ -19,9 +20,13 @@ from functools import lru_cache
 
 from companion.games.infinidungeon.deck import Monster
 from companion.games.infinidungeon.rulebook import BOSS_ROOM, MONSTER_ROOM, refuse
+from companion.games.infinidungeon.rulebook import dice as count_dice
 
 MonstersKey = tuple[tuple[tuple[int, ...], int], ...]
 """The monsters as ``((faces, dice), ...)``: all the odds depend on."""
+
+BOSS_DICE = 3
+"""The boss's mark: three dice of equal value (the only monster that takes three)."""
 
 Assignment = tuple[tuple[int, str], ...]
 """``((face, monster name), ...)`` sorted by face then name: one die per entry."""
@@ -48,6 +53,9 @@ def can_defeat(key: MonstersKey, dice: tuple[int, ...]) -> bool:
     counts = [0] * 7
     for face in dice:
         counts[face] += 1
+    bosses = [entry for entry in key if entry[1] == BOSS_DICE]
+    if bosses and any(_cover([boss], 0, counts) for boss in bosses):
+        return True
     order = sorted(key, key=lambda entry: (len(entry[0]), -entry[1]))
     return _cover(order, 0, counts)
 
@@ -66,27 +74,40 @@ def _cover(order: list[tuple[tuple[int, ...], int]], index: int, counts: list[in
     return False
 
 
-def assignments(monsters: Sequence[Monster], dice: Sequence[int]) -> list[Assignment]:
-    """Every assignment the rules allow for ``dice``, complete or not (sorted, no repeats).
+def assignable(monsters: Sequence[Monster], face: int) -> bool:
+    """Whether a die showing ``face`` can go to some monster present.
 
     Example:
-        >>> [a for a in assignments((Monster("bat", (6,)),), (6, 2))]
-        [(), ((6, 'bat'),)]
+        >>> assignable((Monster("bat", (6,)),), 6), assignable((Monster("bat", (6,)),), 2)
+        (True, False)
     """
-    counts = Counter(dice)
+    return any(monster.accepts(face) for monster in monsters)
+
+
+def assignments(monsters: Sequence[Monster], dice: Sequence[int]) -> list[Assignment]:
+    """Every assignment the rules allow for ``dice`` (sorted, no repeats).
+
+    infinidungeon.md "Facing the Room", Monster Room: "assign each dice to one of the monsters
+    present, the dice face must match one of the dice faces directly below that monster".
+    Every die whose face some monster accepts is assigned, and several dice may go to one
+    monster; a die no monster accepts cannot be assigned and stays aside.
+
+    Example:
+        >>> [a for a in assignments((Monster("bat", (6,)), Monster("rat", (2, 6))), (6, 2))]
+        [((2, 'rat'), (6, 'bat')), ((2, 'rat'), (6, 'rat'))]
+    """
+    choices = [[(face, monster.name) for monster in monsters if monster.accepts(face)]
+               for face in sorted(dice)]
     found: set[Assignment] = set()
 
     def extend(index: int, chosen: list[tuple[int, str]]) -> None:
-        if index == len(monsters):
+        if index == len(choices):
             found.add(canonical(chosen))
             return
-        extend(index + 1, chosen)
-        monster = monsters[index]
-        for face in monster.faces:
-            if counts[face] >= monster.dice:
-                counts[face] -= monster.dice
-                extend(index + 1, chosen + [(face, monster.name)] * monster.dice)
-                counts[face] += monster.dice
+        if not choices[index]:
+            extend(index + 1, chosen)
+        for pair in choices[index]:
+            extend(index + 1, [*chosen, pair])
 
     extend(0, [])
     return sorted(found)
@@ -102,58 +123,81 @@ def canonical(pairs: Sequence[tuple[int, str]]) -> Assignment:
     return tuple(sorted(pairs, key=lambda pair: (pair[0], pair[1].lower(), pair[1])))
 
 
-def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
-                     assignment: Assignment) -> bool:
-    """Check ``assignment`` against the rules; return whether it defeats every monster.
+def has_its_dice(monster: Monster, faces: Sequence[int]) -> bool:
+    """Whether the dice assigned to ``monster`` meet its mark.
+
+    One die; for the pair mark two dice of equal value; for the boss three of equal value
+    (more dice do no harm).
 
     Example:
-        >>> check_assignment((Monster("bat", (6,)), Monster("rat")), (6, 2), ((6, "bat"),))
+        >>> troll = Monster("troll", (5, 6), 2)
+        >>> has_its_dice(troll, (5, 6)), has_its_dice(troll, (5, 6, 6))
+        (False, True)
+    """
+    counts = Counter(faces)
+    return any(count >= monster.dice for count in counts.values())
+
+
+def defeated_by(monsters: Sequence[Monster], assignment: Assignment) -> bool:
+    """Whether ``assignment`` defeats the room.
+
+    Every monster has its dice, or the boss does ("if you do defeat it, you immediately win
+    the game!", Boss Room: a guard beside the boss does not stop that).
+
+    Example:
+        >>> dragon, imp = Monster("dragon", (3,), 3), Monster("imp", (6,))
+        >>> defeated_by((dragon, imp), ((3, "dragon"),) * 3)
+        True
+    """
+    given: dict[str, list[int]] = {}
+    for face, name in assignment:
+        given.setdefault(name, []).append(face)
+    done = [has_its_dice(monster, given.get(monster.name, ())) for monster in monsters]
+    bosses = [ok for monster, ok in zip(monsters, done, strict=True) if monster.boss]
+    return any(bosses) or all(done)
+
+
+def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
+                     assignment: Assignment) -> bool:
+    """Check ``assignment`` against the rules; return whether it defeats the room.
+
+    Example:
+        >>> check_assignment((Monster("bat", (6,)), Monster("rat")), (6, 2),
+        ...                  ((2, "rat"), (6, "rat")))
         False
 
     Raises:
         IllegalAction: a die not rolled or used twice, an unknown monster, a face the
-            monster does not accept, or the wrong number (or unequal) dice on a monster.
+            monster does not accept, or a die some monster accepts left unassigned.
     """
     by_name = {monster.name: monster for monster in monsters}
-    given: dict[str, list[int]] = {}
-    for face, name in assignment:
+    for _, name in assignment:
         if name not in by_name:
             refuse("no_such_monster", f"There is no monster called {name} in this room "
                    f"(here: {', '.join(by_name)}).", MONSTER_ROOM, monster=name,
                    here=list(by_name))
-        given.setdefault(name, []).append(face)
     available = Counter(dice)
     used = Counter(face for face, _ in assignment)
     for face, count in sorted(used.items()):
         if count > available[face]:
             shown = available[face]
-            refuse("die_not_rolled", f"Only {shown} di{'e shows' if shown == 1 else 'ce show'} "
-                   f"{face}, but {count} were assigned.", MONSTER_ROOM, face=face,
-                   shown=shown, count=count)
-    for name, faces in given.items():
+            refuse("die_not_rolled", f"Only {count_dice(shown)} "
+                   f"{'shows' if shown == 1 else 'show'} {face}, but {count} were assigned.",
+                   MONSTER_ROOM, face=face, shown=shown, count=count)
+    for face, name in assignment:
         monster = by_name[name]
-        rule = BOSS_ROOM if monster.boss else MONSTER_ROOM
-        for face in faces:
-            if not monster.accepts(face):
-                refuse("face_not_accepted", f"The {name} only accepts "
-                       f"{', '.join(map(str, monster.faces))}, not {face}.", rule,
-                       monster=name, face=face, faces=list(monster.faces))
-        if len(faces) != monster.dice:
-            refuse(_count_code(monster), f"The {name} takes {_dice_words(monster)}, "
-                   f"not {len(faces)}.", rule, monster=name, dice=len(faces),
-                   needed=monster.dice)
-        if len(set(faces)) != 1:
-            refuse(_count_code(monster), f"The {name} needs {monster.dice} dice of equal value,"
-                   f" not {' and '.join(map(str, faces))}.", rule, monster=name,
-                   needed=monster.dice, faces=list(faces))
-    return len(given) == len(monsters)
+        if not monster.accepts(face):
+            refuse("face_not_accepted", f"The {name} only accepts "
+                   f"{', '.join(map(str, monster.faces))}, not {face}.",
+                   BOSS_ROOM if monster.boss else MONSTER_ROOM,
+                   monster=name, face=face, faces=list(monster.faces))
+    for face in sorted(available):
+        left = available[face] - used[face]
+        takers = [monster.name for monster in monsters if monster.accepts(face)]
+        if left and takers:
+            refuse("die_unassigned", f"Assign each die: {count_dice(left)} showing {face} "
+                   f"{'is' if left == 1 else 'are'} not assigned, and {' or '.join(takers)} "
+                   f"accept{'s' if len(takers) == 1 else ''} {face} (several dice may go to "
+                   "one monster).", MONSTER_ROOM, face=face, count=left, monsters=takers)
+    return defeated_by(monsters, assignment)
 
-
-def _count_code(monster: Monster) -> str:
-    return {1: "one_die_per_monster", 2: "pair_needs_two_equal_dice",
-            3: "boss_needs_three_equal_dice"}[monster.dice]
-
-
-def _dice_words(monster: Monster) -> str:
-    return {1: "one die", 2: "two dice of equal value",
-            3: "three dice of equal value"}[monster.dice]

@@ -113,9 +113,6 @@ def _check_side(card: Card, side_name: str, side: Side, symbols: set[str]) -> li
             if symbol not in symbols:
                 report(f"the {direction} doorway shows {symbol!r}, a symbol no room carries",
                        "Moving Room")
-        if doorway.trap == 1:
-            report(f"the {direction} trap shows face 1, so no die is ever below it",
-                   "Moving Room")
     fights = side.kind in FIGHT_KINDS
     if fights and not side.monsters:
         report(f"a {side.kind.replace('_', ' ')} side needs at least one monster",
@@ -133,6 +130,11 @@ def _check_side(card: Card, side_name: str, side: Side, symbols: set[str]) -> li
                "Flipping Rooms")
     if side.crystal and not fights:
         report("a crystal room is flipped by defeating its monsters, but this side has none",
+               "Flipping Rooms")
+    if side.crystal and side_name == BASIC and card.advanced is not None \
+            and not (card.advanced.kind in FIGHT_KINDS and card.advanced.monsters):
+        report("a crystal flip means you \"continue, fighting the new monsters who have "
+               "appeared\", but the Advanced side of this crystal room holds no monsters",
                "Flipping Rooms")
     if side.kind == "boss" and side_name == BASIC:
         report("the boss is on a Basic side, but flipping rooms is the only way to reach it",

@@ -44,6 +44,7 @@ from companion.games.infinidungeon.rulebook import (
     WINNING,
     refuse,
 )
+from companion.games.infinidungeon.rulebook import dice as count_dice
 from companion.games.infinidungeon.state import (
     ASSIGN,
     CHANCE_PHASES,
@@ -203,7 +204,8 @@ class Infinidungeon(Game[Deck, DungeonState, Action]):
             phase = TRAP_REROLL if state.phase == TRAP_ROLL else FIGHT_REROLL
             return replace(state, phase=phase, rolled=action.values), []
         if len(action.values) != len(state.rerolling):
-            refuse("wrong_dice_count", f"{len(state.rerolling)} dice are being rerolled, "
+            refuse("wrong_dice_count", f"{count_dice(len(state.rerolling))} "
+                   f"{'is' if len(state.rerolling) == 1 else 'are'} being rerolled, "
                    f"not {len(action.values)}.", rule, dice=len(state.rerolling),
                    given=len(action.values))
         return self._rerolled(state, state.rerolling, action.values)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from companion.games.core import NotationError
 from companion.games.infinidungeon.combat import Assignment, canonical
 from companion.games.infinidungeon.deck import DIRECTIONS
+from companion.games.infinidungeon.rulebook import dice
 from companion.games.infinidungeon.state import DungeonState
 
 _DIRECTION_WORDS = {**{d: d for d in DIRECTIONS}, **{d[0]: d for d in DIRECTIONS}}
@@ -161,7 +162,8 @@ def _reroll(text: str, rest: list[str]) -> Reroll:
         return Reroll(tuple(sorted(positions)))
     values = _faces(text, shown, "after `->` give the values the rerolled dice show")
     if len(values) != len(positions):
-        raise NotationError(text, f"{len(positions)} dice rerolled but {len(values)} values "
+        raise NotationError(text, f"{dice(len(positions))} rerolled but {len(values)} "
+                                  f"value{'' if len(values) == 1 else 's'} "
                                   "given")
     ordered = sorted(zip(positions, values, strict=True))
     return Reroll(tuple(p for p, _ in ordered), tuple(v for _, v in ordered))

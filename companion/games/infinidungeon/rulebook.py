@@ -27,6 +27,16 @@ FLIPPING = RuleRef(GAME_NAME, "Flipping Rooms")
 WINNING = RuleRef(GAME_NAME, "Winning or Losing")
 
 
+def dice(count: int) -> str:
+    """``1 die``, ``2 dice``: the count with the word that fits it (never "1 dice").
+
+    Example:
+        >>> dice(1), dice(3)
+        ('1 die', '3 dice')
+    """
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
 def refuse(code: str, reason: str, rule: RuleRef, **params: Any) -> NoReturn:
     """Raise the refusal ``code`` with its sentence, rule and the values it mentions.
 

@@ -23,7 +23,7 @@ from math import sqrt
 from typing import TYPE_CHECKING
 
 from companion.games.infinidungeon.advisor import advise, best_reroll
-from companion.games.infinidungeon.combat import assignments
+from companion.games.infinidungeon.combat import assignments, defeated_by
 from companion.games.infinidungeon.deck import Deck
 from companion.games.infinidungeon.engine import GAME
 from companion.games.infinidungeon.notation import Action, Assign, Go, Reroll, Vault
@@ -54,8 +54,8 @@ def policy_action(state: DungeonState, rng: random.Random) -> Action:
     if state.phase == ASSIGN:
         monsters = state.side.monsters
         options = assignments(monsters, state.rolled)
-        return Assign(max(options, key=lambda pairs: (len({name for _, name in pairs}),
-                                                      len(pairs))))
+        return Assign(max(options, key=lambda pairs: (defeated_by(monsters, pairs),
+                                                      len({name for _, name in pairs}))))
     if state.phase == VAULT:
         return Vault(state.dice <= 3)
     if state.phase == MOVE:

@@ -13,7 +13,7 @@ from companion.games.infinidungeon.advisor import (
     fresh_roll_defeat,
     trap_advice,
 )
-from companion.games.infinidungeon.combat import assignments
+from companion.games.infinidungeon.combat import assignments, defeated_by
 from companion.games.infinidungeon.deck import Monster
 from companion.games.infinidungeon.state import ASSIGN, FIGHT_REROLL, TRAP_REROLL
 from tests.games.infinidungeon.helpers import DECK, at
@@ -24,9 +24,8 @@ DRAGON = DECK.card("throne").side("advanced").monsters
 
 
 def _defeats_by_listing(monsters, dice) -> bool:
-    """Independent check: some legal assignment gives every monster its dice."""
-    return any({name for _, name in pairs} == {m.name for m in monsters}
-               for pairs in assignments(monsters, dice))
+    """Independent check: some legal assignment defeats the room."""
+    return any(defeated_by(monsters, pairs) for pairs in assignments(monsters, dice))
 
 
 def _brute_force(monsters, rolled, chosen) -> Fraction:

@@ -42,7 +42,7 @@ def test_actions_read_case_insensitively_and_print_back_canonically(text, action
     ("roll 7 1", "'7' is not a die face"),
     ("roll", "needs the dice values"),
     ("reroll 1 1", "named twice"),
-    ("reroll 1 2 -> 4", "2 dice rerolled but 1 values"),
+    ("reroll 1 2 -> 4", "2 dice rerolled but 1 value given"),
     ("reroll x", "die positions"),
     ("assign 4goblin", "is not face:monster"),
 ])

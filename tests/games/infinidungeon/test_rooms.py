@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from companion.games.core import IllegalAction
 from companion.games.infinidungeon import GAME
+from companion.games.infinidungeon.deck_toml import deck_from_toml
 from companion.games.infinidungeon.state import (
     ASSIGN,
     FIGHT_ROLL,
@@ -16,7 +18,7 @@ from companion.games.infinidungeon.state import (
     RESHUFFLE,
     VAULT,
 )
-from tests.games.infinidungeon.helpers import SOURCES, at, kinds, legal_texts, play
+from tests.games.infinidungeon.helpers import DEFAULT_TEXT, SOURCES, at, kinds, legal_texts, play
 
 
 def _refusal(state, *texts: str) -> IllegalAction:
@@ -41,10 +43,38 @@ def test_every_monster_with_a_die_is_defeated_and_nothing_is_lost() -> None:
 def test_any_monster_left_without_a_die_costs_exactly_one_die() -> None:
     """infinidungeon.md "Facing the Room", Monster Room: any number of monsters with no
     dice assigned -> you are attacked and lose 1 dice."""
-    for assignment in ("assign 5:ghost", "assign none"):
-        after, events = play(HALL_FIGHT, "roll 5 1 2 2 2", "reroll none", assignment)
+    for roll, assignment in (("roll 5 2 2 2 2", "assign 5:ghost"),
+                             ("roll 2 4 6 2 2", "assign none")):
+        after, events = play(HALL_FIGHT, roll, "reroll none", assignment)
         assert after.dice == 4 and not after.defeated
         assert [e.to_json() for e in events] == [{"kind": "die_lost", "count": 1, "dice": 4}]
+
+
+def test_every_die_a_monster_accepts_must_be_assigned() -> None:
+    """infinidungeon.md "Facing the Room", Monster Room: "assign each dice to one of the
+    monsters present": leaving the 1 (the slime takes 1) aside, or `assign none` on a roll
+    that wins, is refused, so a crystal flip cannot be dodged."""
+    error = _refusal(HALL_FIGHT, "roll 5 1 2 2 2", "reroll none", "assign 5:ghost")
+    assert error.code == "die_unassigned"
+    assert error.params == {"face": 1, "count": 1, "monsters": ["slime"]}
+    assert "1 die showing 1 is not assigned" in error.reason
+    assert str(error.rule) == 'infinidungeon: "Facing the Room", Monster Room'
+    assert _refusal(HALL_FIGHT, "roll 5 1 2 2 2", "reroll none",
+                    "assign none").code == "die_unassigned"
+    crypt = at("crypt", phase=FIGHT_ROLL, pile=("hall",))  # crystal: skeleton 1-2, zombie 5-6
+    assert _refusal(crypt, "roll 1 5 3 3 3", "reroll none", "assign none").code \
+        == "die_unassigned"
+
+
+def test_several_dice_may_go_to_one_monster() -> None:
+    """infinidungeon.md "Facing the Room", Monster Room: each die goes to one of the
+    monsters; nothing limits a monster to one die (two 5s on the ghost, the 1 and 3 on the
+    slime)."""
+    after, events = play(HALL_FIGHT, "roll 5 1 3 5 2", "reroll none",
+                         "assign 1:slime 3:slime 5:ghost 5:ghost")
+    assert after.defeated and after.dice == 5 and events == []
+    texts = legal_texts(play(HALL_FIGHT, "roll 5 1 3 5 2", "reroll none")[0])
+    assert texts == ["assign 1:slime 3:slime 5:ghost 5:ghost"]
 
 
 def test_a_die_must_show_a_face_below_its_monster() -> None:
@@ -67,9 +97,11 @@ def test_the_pair_mark_needs_two_dice_of_equal_value() -> None:
     """infinidungeon.md "Facing the Room", Monster Room: some monsters require 2 dice of
     equal value."""
     crypt = at("crypt", "advanced", phase=FIGHT_ROLL, pile=("hall",))  # wraith pair, ghoul
-    error = _refusal(crypt, "roll 4 5 1 6 6", "reroll none", "assign 1:ghoul 4:wraith 5:wraith")
-    assert error.code == "pair_needs_two_equal_dice"
-    after, _ = play(crypt, "roll 4 5 1 6 6", "reroll none", "assign 1:ghoul 6:wraith 6:wraith")
+    lost, _ = play(crypt, "roll 4 5 1 2 3", "reroll none",
+                   "assign 1:ghoul 2:ghoul 3:ghoul 4:wraith 5:wraith")
+    assert not lost.defeated and lost.dice == 4, "4 and 5 are not a pair"
+    after, _ = play(crypt, "roll 4 5 1 6 6", "reroll none",
+                    "assign 1:ghoul 4:wraith 5:wraith 6:wraith 6:wraith")
     assert after.defeated and after.dice == 5
 
 
@@ -96,11 +128,11 @@ def test_the_boss_needs_three_equal_dice_and_defeating_it_wins_at_once() -> None
     """infinidungeon.md "Facing the Room", Boss Room, and "Winning or Losing": three dice of
     equal value; if you defeat it you immediately win."""
     boss = at("throne", "advanced", phase=FIGHT_ROLL, pile=("hall",))
-    error = _refusal(boss, "roll 3 3 1 2 4", "reroll none", "assign 3:dragon 3:dragon")
-    assert error.code == "boss_needs_three_equal_dice"
-    assert str(error.rule) == 'infinidungeon: "Facing the Room", Boss Room'
+    lost, _ = play(boss, "roll 3 3 1 2 4", "reroll none",
+                   "assign 1:dragon 2:dragon 3:dragon 3:dragon 4:dragon")
+    assert lost.dice == 4 and lost.phase == MOVE, "two 3s are not three of equal value"
     won, events = play(boss, "roll 3 3 1 3 4", "reroll none",
-                       "assign 3:dragon 3:dragon 3:dragon")
+                       "assign 1:dragon 3:dragon 3:dragon 3:dragon 4:dragon")
     assert events[-1].to_json()["kind"] == "victory"
     outcome = GAME.outcome(won)
     assert outcome is not None and outcome.winners == ("player",)
@@ -113,13 +145,15 @@ def test_the_boss_cannot_be_defeated_with_fewer_than_three_dice() -> None:
     """infinidungeon.md "Facing the Room", Boss Room: you cannot defeat it with less than 3."""
     boss = at("throne", "advanced", phase=FIGHT_ROLL, pile=("hall",), dice=2)
     rolled, _ = play(boss, "roll 4 4", "reroll none")
-    assert legal_texts(rolled) == ["assign none"]
+    assert legal_texts(rolled) == ["assign 4:dragon 4:dragon"]
+    after, _ = play(rolled, "assign 4:dragon 4:dragon")
+    assert after.dice == 1 and after.phase == MOVE
 
 
 def test_losing_the_last_die_loses_the_game() -> None:
     """infinidungeon.md "Winning or Losing": if you lose your final dice, you lose."""
     state = at("hall", phase=FIGHT_ROLL, pile=("spring",), dice=1)
-    after, events = play(state, "roll 2", "reroll none", "assign none")
+    after, events = play(state, "roll 2", "reroll none", "assign none")  # 2: nobody takes it
     assert after.phase == OVER
     assert [e.to_json() for e in events] == [
         {"kind": "die_lost", "count": 1, "dice": 0},
@@ -165,7 +199,7 @@ def test_the_vault_recovers_only_dice_that_were_lost() -> None:
     won = _won_vault(dice=5)
     entered, _ = play(won, "go north")
     assert entered.phase == FIGHT_ROLL, "with five dice there is nothing to recover yet"
-    hurt, _ = play(entered, "roll 2 2 2 2 2", "reroll none", "assign none")
+    hurt, _ = play(entered, "roll 2 2 2 2 2", "reroll none", "assign none")  # hall: 5; 1 3
     assert hurt.dice == 4 and hurt.vaults == ("armoury",)
     moved, _ = play(hurt, "go north")
     used, events = play(moved, "use vault")
@@ -176,7 +210,7 @@ def test_an_unbeaten_vault_goes_back_into_the_deck() -> None:
     """infinidungeon.md "Facing the Room", Treasure Vault: only if you defeat the monsters
     is the card kept aside."""
     vault = at("armoury", "advanced", phase=FIGHT_ROLL, pile=("hall", "spring"))
-    lost, _ = play(vault, "roll 1 2 3 1 2", "reroll none", "assign none", "go north")
+    lost, _ = play(vault, "roll 1 2 3 1 2", "reroll none", "assign none", "go north")  # 4-6
     assert lost.vaults == () and lost.pile[-1] == ("armoury", "advanced")
 
 
@@ -184,7 +218,7 @@ def test_a_crystal_room_flips_on_its_first_defeat_and_new_monsters_attack() -> N
     """infinidungeon.md "Flipping Rooms": the first time you defeat the monsters in a room
     with a crystal, flip it to its Advanced side and fight the new monsters with a new roll."""
     crypt = at("crypt", phase=FIGHT_ROLL, pile=("hall",))
-    after, events = play(crypt, "roll 1 5 2 2 2", "reroll none", "assign 1:skeleton 5:zombie")
+    after, events = play(crypt, "roll 1 5 3 3 3", "reroll none", "assign 1:skeleton 5:zombie")
     assert [e.to_json() for e in events] == [
         {"kind": "room_flipped", "card": "crypt", "side": "advanced"},
         {"kind": "crystal", "count": 1}]
@@ -197,7 +231,7 @@ def test_the_fourth_crystal_flips_and_shuffles_the_deck_advanced_side_down() -> 
     the deck and shuffles it, Basic sides face-up (Advanced drawn next)."""
     crypt = at("crypt", phase=FIGHT_ROLL, pile=("hall", "entrance", "spring/advanced"),
                crystals=3)
-    flipped, events = play(crypt, "roll 1 5 2 2 2", "reroll none", "assign 1:skeleton 5:zombie")
+    flipped, events = play(crypt, "roll 1 5 3 3 3", "reroll none", "assign 1:skeleton 5:zombie")
     assert kinds(events) == ["room_flipped", "crystal"] and events[1]["count"] == 4
     assert flipped.phase == RESHUFFLE and GAME.is_chance(flipped)
     error = _refusal(flipped, "shuffle hall spring")
@@ -213,7 +247,7 @@ def test_the_fourth_crystal_flips_and_shuffles_the_deck_advanced_side_down() -> 
 def test_no_room_flips_after_the_fourth_crystal() -> None:
     """infinidungeon.md "Flipping Rooms": at this point, no more rooms will flip."""
     crypt = at("crypt", phase=FIGHT_ROLL, pile=("hall",), crystals=4)
-    after, events = play(crypt, "roll 1 5 2 2 2", "reroll none", "assign 1:skeleton 5:zombie")
+    after, events = play(crypt, "roll 1 5 3 3 3", "reroll none", "assign 1:skeleton 5:zombie")
     assert events == [] and after.room == ("crypt", "basic") and after.phase == MOVE
 
 
@@ -228,3 +262,23 @@ def test_the_game_opens_with_a_shuffle_of_the_eight_rooms_basic_side_down() -> N
     shuffled, _ = play(start, f"shuffle {order}")
     assert shuffled.pile == tuple((card, "basic") for card in order.split())
     assert shuffled.phase == MOVE and shuffled.dice == 5
+
+
+GUARDED_THRONE = DEFAULT_TEXT.replace('  { name = "dragon", boss = true },',
+                                      '  { name = "imp", faces = [6] },\n'
+                                      '  { name = "dragon", boss = true },', 1)
+
+
+def test_defeating_the_boss_wins_at_once_even_with_a_guard_left() -> None:
+    """infinidungeon.md "Facing the Room", Boss Room: "if you do defeat it, you immediately
+    win the game!" and "Winning or Losing": an imp beside the dragon, left without a die
+    (no 6 rolled), does not stop the win."""
+    assert GUARDED_THRONE != DEFAULT_TEXT
+    deck = deck_from_toml("guarded.toml", GUARDED_THRONE)
+    assert [m.name for m in deck.card("throne").side("advanced").monsters] == ["imp", "dragon"]
+    boss = replace(at("throne", "advanced", phase=FIGHT_ROLL, pile=("hall",)), deck=deck)
+    won, events = play(boss, "roll 3 3 3 1 2", "reroll none",
+                       "assign 1:dragon 2:dragon 3:dragon 3:dragon 3:dragon")
+    assert kinds(events) == ["victory"] and won.result == "victory"
+    outcome = GAME.outcome(won)
+    assert outcome is not None and outcome.termination == "boss_defeated"
