@@ -176,6 +176,7 @@ class CompanionApp(App):
     def build(self) -> RootLayout:
         """The root: a screen manager over the banner."""
         Window.clearcolor = theme.BACKGROUND
+        theme.use_app_font()
         from companion.app.widgets.banner import VerdictBanner
         importlib.import_module("companion.app.widgets.common")
         root = RootLayout(orientation="vertical")

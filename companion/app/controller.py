@@ -25,7 +25,7 @@ from companion.app.game_setups import SETUPS
 from companion.app.journal_shelf import JournalShelf
 from companion.app.verdict_text import events_line, refusal_text
 from companion.events import Subscriber
-from companion.games.core import Event, IllegalAction, NotationError
+from companion.games.core import Event, IllegalAction, NotationError, RulesError
 from companion.games.registry import load_game
 from companion.session import Session, Verdict
 
@@ -65,6 +65,22 @@ class UndoCheck:
     code: str = ""
     reason: str = ""
     rule: str = ""
+
+
+def resumed_log(session: Session) -> list[LogEntry]:
+    """The log of a resumed game, rebuilt from its journal.
+
+    Every event's detail and every refusal come back (see :mod:`companion.app.log_rebuild`);
+    if the journal cannot be replayed that way, the bare record is listed.
+    """
+    from companion.app.log_rebuild import rebuild_log
+
+    records = session.journal.records if session.journal is not None else []
+    try:
+        return rebuild_log(session, records)
+    except (RulesError, ValueError, KeyError, TypeError):
+        return [LogEntry(number, entry.text, entry.source, True)
+                for number, entry in enumerate(session.record, start=1)]
 
 
 class NoGame(RuntimeError):
@@ -146,8 +162,7 @@ class TableController:
         self._open(session)
         if session.resumed_from is not None:
             self.notice = session.resumed_from.describe(path)
-        for number, entry in enumerate(session.record, start=1):
-            self.log.append(LogEntry(number, entry.text, entry.source, True))
+        self.log.extend(resumed_log(session))
         self._changed()
         return session
 

@@ -22,8 +22,12 @@ Example:
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
 
 
 class UnknownDie(KeyError):
@@ -122,3 +126,143 @@ def parse_physical(kind: str, text: str) -> tuple[str, ...]:
         if face not in die.faces:
             raise ValueError(f"{face!r} is not a face of a {kind} ({', '.join(die.faces)})")
     return faces
+
+
+NUMBERED = frozenset({"d6", "d20"})
+"""Dice whose faces add up to a total."""
+
+
+def face_key(kind: str, face: str) -> str | None:
+    """The catalogue key of a face shown as a word (a coin's ``heads``), else ``None``.
+
+    Example:
+        >>> face_key("coin", "heads"), face_key("d6", "4")
+        ('dice.heads', None)
+    """
+    return f"dice.{face}" if kind == "coin" else None
+
+
+def tally(kind: str, faces: tuple[str, ...] | list[str]) -> dict[str, int]:
+    """What a roll adds up to: the total of numbered dice, else how many of each face.
+
+    Example:
+        >>> tally("d6", ["3", "5", "6"])
+        {'total': 14}
+        >>> tally("tide", ["T", "0", "T", "F"])
+        {'T': 2, 'F': 1, '0': 1}
+        >>> tally("coin", ["heads", "tails", "heads"])
+        {'heads': 2, 'tails': 1}
+    """
+    die = die_kind(kind)
+    if kind in NUMBERED:
+        return {"total": sum(int(face) for face in faces)}
+    counts = Counter(faces)
+    return {face: counts[face] for face in dict.fromkeys(die.faces) if counts[face]}
+
+
+DEFAULT_START = 10
+MAX_TRACKERS = 12
+TRACKER_LIMIT = 9999
+
+
+@dataclass
+class TrackedValue:
+    """One tracker: what it counts, where it started and where it stands.
+
+    Attributes:
+        name: what is counted (a player, "Ogre HP").
+        start: the value it starts at and resets to.
+        value: the value now.
+    """
+
+    name: str
+    start: int = DEFAULT_START
+    value: int = DEFAULT_START
+
+
+class TrackerBoard:
+    """The trackers of one game (or of the table when no game is open).
+
+    Like a life-counter app: a start value, steps of 1 or 5, reset and delete; saved
+    beside the game's journal.
+
+    Example:
+        >>> board = TrackerBoard.for_players(["Ann", "Ben"], start=20)
+        >>> board.change(0, -5); board.change(0, -1); board.trackers[0].value
+        14
+        >>> board.reset(0); board.trackers[0].value
+        20
+        >>> board.delete(1); [t.name for t in board.trackers]
+        ['Ann']
+    """
+
+    def __init__(self, trackers: list[TrackedValue] | None = None,
+                 path: Path | None = None) -> None:
+        self.trackers = trackers or []
+        self.path = path
+
+    @classmethod
+    def for_players(cls, players: list[str], start: int = DEFAULT_START,
+                    path: Path | None = None) -> TrackerBoard:
+        """One tracker per player, each at ``start``."""
+        return cls([TrackedValue(name, start, start) for name in players], path)
+
+    def add(self, name: str, start: int = DEFAULT_START) -> TrackedValue:
+        """A new tracker at ``start``.
+
+        Raises:
+            ValueError: there are already :data:`MAX_TRACKERS`, or ``start`` is out of range.
+        """
+        if len(self.trackers) >= MAX_TRACKERS:
+            raise ValueError(f"at most {MAX_TRACKERS} trackers")
+        if not -TRACKER_LIMIT <= start <= TRACKER_LIMIT:
+            raise ValueError(f"a tracker starts between -{TRACKER_LIMIT} and {TRACKER_LIMIT}")
+        tracker = TrackedValue(name, start, start)
+        self.trackers.append(tracker)
+        return tracker
+
+    def change(self, index: int, delta: int) -> None:
+        """Move tracker ``index`` by ``delta`` (kept within +-9999)."""
+        tracker = self.trackers[index]
+        tracker.value = max(-TRACKER_LIMIT, min(TRACKER_LIMIT, tracker.value + delta))
+
+    def reset(self, index: int) -> None:
+        """Put tracker ``index`` back to its start value."""
+        self.trackers[index].value = self.trackers[index].start
+
+    def delete(self, index: int) -> None:
+        """Remove tracker ``index``."""
+        del self.trackers[index]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        """The trackers as JSON data."""
+        return [asdict(tracker) for tracker in self.trackers]
+
+    def save(self) -> None:
+        """Write the trackers to :attr:`path` (if the board has one)."""
+        if self.path is None:
+            return
+        temporary = self.path.with_suffix(self.path.suffix + ".tmp")
+        temporary.write_text(json.dumps(self.to_json()), "utf-8")
+        temporary.replace(self.path)
+
+    @classmethod
+    def load(cls, path: Path) -> TrackerBoard | None:
+        """The trackers saved at ``path``; ``None`` when there are none or they are unreadable."""
+        try:
+            data = json.loads(path.read_text("utf-8"))
+            trackers = [TrackedValue(str(item["name"]), int(item["start"]), int(item["value"]))
+                        for item in data]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        return cls(trackers, path)
+
+
+def trackers_path(journal: Path) -> Path:
+    """Where the trackers of the game recorded in ``journal`` are kept.
+
+    Example:
+        >>> trackers_path(Path("/data/401-20260101-000000.journal")).name
+        '401-20260101-000000.journal.trackers.json'
+    """
+    return journal.with_name(journal.name + ".trackers.json")

@@ -10,6 +10,9 @@ Example:
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 RGBA = tuple[float, float, float, float]
 
 TOUCH_MIN_PX = 56
@@ -32,6 +35,12 @@ REFUSED: RGBA = (0.80, 0.15, 0.13, 1)
 
 REMOVABLE: RGBA = (1.00, 0.20, 0.85, 1)
 """Outline of a block that may be removed now (magenta: unlike every block colour)."""
+
+DIE_FACE: RGBA = (0.96, 0.95, 0.90, 1)
+"""A die's face on screen (off-white)."""
+DIE_INK: RGBA = (0.08, 0.08, 0.10, 1)
+"""A die's digits and outline: near-black on the off-white face, also when the die cannot be
+tapped (issue 15: the value must read while the player assigns dice)."""
 
 LED_OFF: RGBA = (0.20, 0.22, 0.25, 1)
 LED_LIT: RGBA = (1.00, 0.80, 0.20, 1)
@@ -61,3 +70,40 @@ def player_colour(index: int) -> RGBA:
         True
     """
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
+
+
+BOLD_FONT_PATHS: tuple[str, ...] = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",  # Debian / Raspberry Pi OS
+    "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf",  # Fedora, Arch
+)
+"""Where DejaVu Sans Bold is looked for (Debian's ``fonts-dejavu-core``, installed by
+``scripts/setup``)."""
+
+
+def font_files() -> tuple[str, str]:
+    """The regular and bold font files every label uses: DejaVu Sans.
+
+    Kivy's default, Roboto, has no arrows, check marks or ballot crosses ("→", "✗"), so
+    those showed as empty boxes. DejaVu Sans (free licence, see
+    https://dejavu-fonts.github.io/License.html) covers Latin, Cyrillic, arrows and
+    dingbats. The regular face ships inside Kivy itself (``kivy/data/fonts``), so it is
+    there wherever Kivy is; the bold face comes from the system's DejaVu package, and the
+    regular face stands in for it where that is missing.
+    """
+    import kivy
+
+    regular = os.path.join(kivy.kivy_data_dir, "fonts", "DejaVuSans.ttf")
+    bold = next((path for path in BOLD_FONT_PATHS if Path(path).is_file()), regular)
+    return regular, bold
+
+
+def use_app_font() -> tuple[str, str]:
+    """Make DejaVu Sans the font of every label, button and text field.
+
+    Call it before building widgets. Returns the regular and bold files.
+    """
+    from kivy.core.text import DEFAULT_FONT, LabelBase
+
+    regular, bold = font_files()
+    LabelBase.register(DEFAULT_FONT, regular, None, bold, None)
+    return regular, bold

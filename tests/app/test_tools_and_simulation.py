@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from companion.app import theme
 from companion.app.dice_tools import DIE_KINDS
 from tests.app.harness import AppDriver, close_to, go_home, share_of, start_game
 from tests.app.harness import too_small_buttons as small_buttons
@@ -34,7 +35,8 @@ def test_dice_roll_tumbles_then_settles_on_real_faces(driver: AppDriver) -> None
             break
     assert not screen.rolling and len(screen.faces) == 3
     assert all(face in DIE_KINDS["tide"].faces for face in screen.faces)
-    assert screen.result == "Tide: " + " ".join(screen.faces)
+    assert screen.result.startswith("Tide: " + " ".join(screen.faces) + "  ·  ")
+    assert "×" in screen.result, "how many of each face"
     image = driver.screenshot("dice_tide")
     assert share_of(image, (*DIE_KINDS["tide"].colour, 1), 12) > 0.01, "blue Tide dice"
     face = screen.ids.tray.children[0]
@@ -46,28 +48,127 @@ def test_dice_roll_tumbles_then_settles_on_real_faces(driver: AppDriver) -> None
     assert screen.result == "'7' is not a face of a d6 (1, 2, 3, 4, 5, 6)"
     driver.type_into(screen.ids.physical, "4 6")
     driver.tap(driver.widget("enter_physical"))
-    assert screen.faces == ["4", "6"] and screen.result == "Your dice: 4 6"
+    assert screen.faces == ["4", "6"] and screen.result == "Your dice: 4 6  ·  total 10"
     image = driver.screenshot("dice_physical")
     assert close_to(driver.pixel_of(image, screen.ids.tray.children[0], dx=-30),
                     (*DIE_KINDS["d6"].colour, 1), 12)
 
 
 def test_trackers_count_hit_points_up_and_down(driver: AppDriver) -> None:
-    """Issue 9 "HP/wound/health trackers"."""
+    """Issue 9 "HP/wound/health trackers"; issue 15 item 7: a start value, steps of 1 and 5,
+    reset, delete after a second tap."""
+    if driver.app.table.session is not None:
+        driver.app.table.close_game()
     go_home(driver)
     driver.tap(driver.widget("tools_button"))
     screen = driver.screen
     driver.type_into(screen.ids.tracker_name, "Ogre")
+    driver.type_into(screen.ids.tracker_start, "25")
     driver.tap(driver.widget("add_tracker"))
-    ogre = next(t for t in screen.ids.trackers.children if t.name == "Ogre")
-    minus = next(b for b in ogre.walk() if getattr(b, "text", "") == "-")
-    plus = next(b for b in ogre.walk() if getattr(b, "text", "") == "+")
-    driver.tap(minus)
-    driver.tap(minus)
-    driver.tap(plus)
-    assert ogre.value == 9
-    driver.screenshot("tools")
+    ogre = next(t for t in screen.tracker_rows() if t.name == "Ogre")
+    screen.ids.tracker_scroll.scroll_y = 0
+    driver.frames(3)
+    assert ogre.value == 25 and ogre.start == 25
+    driver.tap(ogre.ids.minus5)
+    driver.tap(ogre.ids.minus1)
+    driver.tap(ogre.ids.minus1)
+    driver.tap(ogre.ids.plus1)
+    assert ogre.value == 19
+    driver.tap(ogre.ids.plus5)
+    assert ogre.value == 24
+    image = driver.screenshot("tools")
+    assert close_to(driver.pixel_of(image, ogre.ids.plus5, dx=-20), theme.ACCEPTED, 12)
+    assert close_to(driver.pixel_of(image, ogre.ids.minus5, dx=-20), theme.DANGER, 12)
     assert small_buttons(driver) == []
+    driver.tap(ogre.ids.reset)
+    assert ogre.value == 25
+    names = [t.name for t in screen.tracker_rows()]
+    driver.tap(ogre.ids.delete)
+    assert [t.name for t in screen.tracker_rows()] == names, "one tap only asks"
+    assert ogre.ids.delete.text == "Delete?"
+    driver.screenshot("tools_delete_asks")
+    driver.tap(ogre.ids.delete)
+    assert "Ogre" not in [t.name for t in screen.tracker_rows()]
+
+
+def test_tracker_step_repeats_while_held(driver: AppDriver) -> None:
+    """Issue 15 item 7 "long-press repeat": holding +1 keeps counting until released."""
+    from kivy.tests.common import UnitTestTouch
+
+    go_home(driver)
+    driver.tap(driver.widget("tools_button"))
+    screen = driver.screen
+    first = screen.tracker_rows()[0]
+    before = first.value
+    x, y = first.ids.plus1.to_window(*first.ids.plus1.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    driver.wait(1.2)
+    touch.touch_up()
+    driver.frames(2)
+    held = first.value - before
+    assert held >= 3, f"held for 1.2 s the tracker moved by {held} (a tap moves it by 1)"
+    driver.wait(0.3)
+    assert first.value - before == held, "releasing stops the repeat"
+    first.reset()
+
+
+def test_a_game_gets_a_tracker_per_player_kept_with_its_journal(driver: AppDriver) -> None:
+    """Issue 15 item 7 "a tracker per player tied to the game": the open game's players,
+    kept beside its journal and back when the game is resumed."""
+    start_game(driver, "Infinifield", players=3)
+    journal = driver.app.table.session.journal.path  # type: ignore[union-attr]
+    driver.tap(driver.widget("tools_button"))
+    screen = driver.screen
+    assert [t.name for t in screen.tracker_rows()] == ["Ann", "Ben", "Cat"]
+    ben = screen.tracker_rows()[1]
+    driver.tap(ben.ids.minus5)
+    assert ben.value == 5
+    driver.screenshot("tools_game_trackers")
+    go_home(driver)
+    driver.app.table.close_game()
+    driver.tap(driver.widget("tools_button"))
+    assert [t.name for t in driver.screen.tracker_rows()] == ["A", "B"], "no game: the table's"
+    go_home(driver)
+    item = next(b for b in driver.screen.ids.unfinished.children if b.action == str(journal))
+    driver.tap(item)
+    driver.tap(driver.widget("tools_button"))
+    assert [(t.name, t.value) for t in driver.screen.tracker_rows()] == \
+        [("Ann", 10), ("Ben", 5), ("Cat", 10)]
+
+
+def test_many_dice_stay_in_the_tray_and_old_results_go(driver: AppDriver) -> None:
+    """Issue 15 item 7: ten dice fit above the controls, a coin's "heads" fits its tile, the
+    total is shown, and changing the die clears the previous results."""
+    go_home(driver)
+    driver.tap(driver.widget("tools_button"))
+    screen = driver.screen
+    driver.tap(driver.find_button("d6", screen.ids.kinds))
+    for _ in range(10):
+        driver.tap(screen.ids.more_dice)
+    assert screen.count == 10
+    driver.tap(driver.widget("roll_dice"))
+    driver.wait(0.8)
+    assert len(screen.faces) == 10 and not screen.rolling
+    total = sum(int(face) for face in screen.faces)
+    assert screen.result == f"d6: total {total}"
+    image = driver.screenshot("dice_ten")
+    controls_top = screen.ids.result_label.top
+    for face in screen.ids.tray.children:
+        assert face.y >= controls_top and face.right <= screen.ids.tray.right + 1, \
+            "a die lies over the result or the buttons"
+        assert close_to(driver.pixel_of(image, face, dx=-face.width / 2 + 4),
+                        (*DIE_KINDS["d6"].colour, 1), 14)
+    driver.tap(driver.find_button("Coin", screen.ids.kinds))
+    assert screen.faces == [] and screen.result == "", "the d6 results are gone"
+    driver.tap(screen.ids.roll_dice)
+    driver.wait(0.8)
+    for face in screen.ids.tray.children:
+        assert face.texture_size[0] <= face.width, f"{face.text!r} overflows its tile"
+    assert "×" in screen.result
+    driver.screenshot("dice_coin")
+    while screen.count > 2:
+        driver.tap(screen.ids.fewer_dice)
 
 
 def test_sensor_threads_reach_the_session_only_through_the_main_loop(

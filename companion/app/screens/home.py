@@ -69,7 +69,10 @@ class HomeScreen(Screen):
         from pathlib import Path
 
         app = App.get_running_app()
-        app.table.resume(Path(path))
+        session = app.table.session
+        if session is None or session.journal is None or session.journal.path != Path(path):
+            app.table.close_game()  # its journal is released before another one is opened
+            app.table.resume(Path(path))
         app.open_game_screen()
 
 

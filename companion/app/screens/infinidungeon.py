@@ -85,8 +85,10 @@ class InfinidungeonScreen(RefereeScreen):
                 self.manager is None or self.manager.current != self.name:
             return
         view = dungeon_view(session.state)
-        self.room_text = f"{view.room}  ·  {view.kind}  ·  {view.symbol}"
-        self.details = "\n".join((*view.doorways, *view.monsters))
+        self.room_text = app.translator.data(
+            "infinidungeon", f"{view.room}  ·  {view.kind}  ·  {view.symbol}")
+        self.details = app.translator.data("infinidungeon",
+                                           "\n".join((*view.doorways, *view.monsters)))
         self.status = app.tr("dungeon.status", dice=view.dice_left, deck=view.deck_left,
                              crystals=view.crystals)
         self.choosing = view.choosing_reroll

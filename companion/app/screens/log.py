@@ -25,13 +25,52 @@ SHOWN_ENTRIES = 80
 
 
 class LogRow(BoxLayout):
-    """One line of the log."""
+    """One line of the log.
+
+    Attributes:
+        status: ``ok``, ``refused``, ``undo`` (the taking back) or ``undone`` (an action
+            that was taken back: dimmed and struck through).
+    """
 
     number = StringProperty("")
     action = StringProperty("")
     source = StringProperty("")
     detail = StringProperty("")
     legal = BooleanProperty(True)
+    status = StringProperty("ok")
+    badge = StringProperty("OK")
+
+
+def is_undo(entry: LogEntry) -> bool:
+    """Whether ``entry`` is the taking back of an action."""
+    if entry.verdict is not None:
+        return entry.legal and any(event.kind == "undone" for event in entry.verdict.events)
+    return entry.legal and entry.number is None and entry.action.startswith("undo ")
+
+
+def log_lines(entries: list[LogEntry]) -> list[tuple[LogEntry, int | None, str]]:
+    """Each entry with its number in the record and its status, oldest first.
+
+    The number is the action's place in the record when it was played (1, 2, ...), counted
+    here so that actions recorded together (two moves seen in one camera frame) never share
+    a number; an undo takes the last number back, and the action it took back is marked
+    ``undone``.
+    """
+    lines: list[tuple[LogEntry, int | None, str]] = []
+    played: list[int] = []
+    for entry in entries:
+        if is_undo(entry):
+            if played:
+                index = played.pop()
+                taken, number, _status = lines[index]
+                lines[index] = (taken, number, "undone")
+            lines.append((entry, None, "undo"))
+        elif entry.legal:
+            played.append(len(lines))
+            lines.append((entry, len(played), "ok"))
+        else:
+            lines.append((entry, None, "refused"))
+    return lines
 
 
 class UndoDialog(ModalView):
@@ -43,6 +82,11 @@ class UndoDialog(ModalView):
 class LogScreen(Screen):
     """The event log and the undo button."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._rows: dict[tuple[int, str, str, bool], LogRow] = {}
+        self._log_seen: object = None
+
     def on_kv_post(self, base_widget: Any) -> None:
         """Redraw whenever something changes at the table."""
         App.get_running_app().bind(revision=lambda *_: self.refresh())
@@ -52,22 +96,47 @@ class LogScreen(Screen):
         self.refresh()
 
     def refresh(self) -> None:
-        """List the entries, newest first."""
+        """List the entries, newest first (rows already built are reused)."""
         if self.manager is None or self.manager.current != self.name:
             return
         app = App.get_running_app()
-        rows = self.ids.rows
-        rows.clear_widgets()
-        for entry in reversed(app.table.log[-SHOWN_ENTRIES:]):
-            rows.add_widget(self._row(app, entry))
+        session = app.table.session
+        log = app.table.log
+        if log is not self._log_seen:
+            self._rows = {}
+            self._log_seen = log
+        lines = log_lines(log)
+        first = max(0, len(lines) - SHOWN_ENTRIES)
+        rows = []
+        for index in range(len(lines) - 1, first - 1, -1):
+            entry, number, status = lines[index]
+            key = (index, status, app.lang, session is not None)
+            row = self._rows.get(key)
+            if row is None:
+                row = self._row(app, entry, number, status)
+                self._rows[key] = row
+            rows.append(row)
+        box = self.ids.rows
+        if list(reversed(box.children)) != rows:
+            box.clear_widgets()
+            for row in rows:
+                box.add_widget(row)
 
-    def _row(self, app: App, entry: LogEntry) -> LogRow:
-        detail = app.table.detail(entry.verdict, app.lang) if entry.verdict is not None \
-            else entry.detail
-        return LogRow(number="" if entry.number is None else str(entry.number),
-                      action=entry.action, source=app.tr(f"source.{entry.source}"),
-                      detail=detail if not entry.rule else f"{detail} [{entry.rule}]",
-                      legal=entry.legal)
+    def _row(self, app: App, entry: LogEntry, number: int | None, status: str) -> LogRow:
+        detail = app.table.detail(entry.verdict, app.lang) \
+            if entry.verdict is not None and app.table.session is not None else entry.detail
+        if entry.rule:
+            detail = f"{detail} [{entry.rule}]"
+        if status == "undone":
+            detail = app.tr("log.undone_note") + (f" · {detail}" if detail else "")
+        action = entry.action
+        if status == "undo" and action.startswith("undo "):
+            action = app.tr("log.undo_action", action=action[len("undo "):])
+        badges = {"ok": "log.badge_ok", "refused": "log.badge_no", "undo": "log.badge_undo",
+                  "undone": "log.badge_undone"}
+        return LogRow(number="" if number is None else str(number), action=action,
+                      source=app.tr(f"source.{entry.source}"), detail=detail,
+                      legal=entry.legal, status=status, badge=app.tr(badges[status]))
 
     def ask_undo(self) -> UndoDialog | None:
         """Ask for confirmation, or show in the banner why undo is not allowed."""

@@ -65,8 +65,10 @@ class NewGameScreen(Screen):
                 counts.add_widget(button)
         layouts = self.ids.layouts
         layouts.clear_widgets()
+        app = App.get_running_app()
         for name in self.layouts:
-            button = BigButton(text=name, action=name, selected=name == self.layout)
+            button = BigButton(text=app.translator.label(f"setup.{self.game}.{name}", name),
+                               action=name, selected=name == self.layout)
             button.bind(on_release=lambda b: self.set_layout(b.action))
             layouts.add_widget(button)
         self._build_options()
@@ -84,7 +86,9 @@ class NewGameScreen(Screen):
                                   color=theme.TEXT_DIM, size_hint_y=None,
                                   height=theme.TOUCH_MIN_PX))
             for value in values:
-                button = BigButton(text=str(value), action=f"{option}={value}",
+                button = BigButton(text=app.translator.label(f"choice.{option}.{value}",
+                                                             str(value)),
+                                   action=f"{option}={value}",
                                    selected=self.chosen.get(option) == value, font_size="17sp")
                 button.bind(on_release=lambda b, o=option, v=value: self.choose(o, v))
                 rows.add_widget(button)

@@ -94,7 +94,7 @@ class ActionPanel(BoxLayout):
             self._fill([])
             return
         self.mode = "choose"
-        self.headline = app.tr("game.turn", player=actor)
+        self.headline = app.tr("game.turn", player=app.translator.actor(actor))
         grouped = app.table.actions_by_verb()
         if self.verb not in grouped:
             self.verb = next(iter(grouped), "")
@@ -111,7 +111,9 @@ class ActionPanel(BoxLayout):
         if not self.show_verbs:
             return
         for verb in verbs:
-            button = BigButton(text=verb, action=verb, selected=verb == self.verb,
+            game = App.get_running_app().table.require_session().game.name
+            button = BigButton(text=App.get_running_app().translator.verb(game, verb),
+                               action=verb, selected=verb == self.verb,
                                font_size="17sp")
             button.bind(on_release=lambda b: self.choose_verb(b.action))
             row.add_widget(button)
@@ -119,8 +121,11 @@ class ActionPanel(BoxLayout):
     def _fill(self, actions: list[str]) -> None:
         grid = self.ids.actions
         grid.clear_widgets()
+        app = App.get_running_app()
+        game = app.table.session.game.name if app.table.session is not None else ""
         for text in actions:
-            button = BigButton(text=text, action=text, font_size="18sp")
+            button = BigButton(text=app.translator.action_label(game, text), action=text,
+                               font_size="18sp")
             button.bind(on_release=lambda b: self.propose(b.action))
             grid.add_widget(button)
 
