@@ -365,6 +365,7 @@ def _print_legal(session: Session, as_json: bool, out: IO[str]) -> None:
     else:
         if session.is_chance() and not texts:
             print("a chance event is due: type `roll` or the values the dice show", file=out)
-        for text in texts:
+        grouped = getattr(session.game, "grouped_legal", None)  # a game may group a long list
+        for text in grouped(texts) if callable(grouped) and texts else texts:
             print(f"legal    {text}", file=out)
     out.flush()

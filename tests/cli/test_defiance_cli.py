@@ -111,7 +111,28 @@ def test_players_option_and_legal_listing(tmp_path: Path) -> None:
                           stdin="roll\nroll\nroll\nlegal\n")
     assert status == 0
     legal = [line for line in out.splitlines() if line.startswith("legal")]
-    assert legal[0].startswith("legal    place Xia ")
+    assert legal[0] == "legal    588 actions; verbs: place"
+    assert legal[1].startswith("legal    place Xia ") and len(legal) == 2
+
+
+def test_legal_is_grouped_verbs_first_then_arguments(tmp_path: Path) -> None:
+    """Issue 17 ("`legal` lists 261 actions for an ordinary position"): the listing names the
+    verbs, then one line per verb; infinities-defiance-of-fate.md "4. Turn Actions" (a
+    Fortitude check: move, flip, and the Tide and Power results rolled). --json keeps the
+    flat list for programs."""
+    record = OPENING + "check Ann fortitude\nroll F F T P\nlock Ann\n"
+    status, out, _ = _run(tmp_path, record, "--seed", "4", "--legal")
+    assert status == 0
+    legal = [line[9:] for line in out.splitlines() if line.startswith("legal")]
+    total, verbs = legal[0].split(" actions; verbs: ")
+    assert int(total) > 250 and len(legal) == 1 + len(verbs.split(", ")) < 15
+    assert "gambit Ann/Ben" in legal
+    move = next(line for line in legal if line.startswith("move Ann "))
+    assert move.startswith("move Ann 0,0 [regroup] | Ann ")
+    assert "discover ashen-wilds/moon-well/sun-road 0/1/2/3/4/5 [regroup]" in move
+    status, out, _ = _run(tmp_path, record, "--seed", "4", "--legal", "--json")
+    flat = json.loads(out.splitlines()[-1])["legal_actions"]
+    assert len(flat) == int(total) and "move Ann 0,0 regroup" in flat
 
 
 def test_journal_resumes_the_game(tmp_path: Path) -> None:
@@ -124,3 +145,20 @@ def test_journal_resumes_the_game(tmp_path: Path) -> None:
     assert status == 0
     assert "9 action(s) replayed" in err
     assert "ok       lock Ann" in out
+
+
+def test_card_effects_are_entered_resolved_in_one_action_and_undone(tmp_path: Path) -> None:
+    """Issue 17: card damage in one action (`step P all` / `step P N`), undo as a replay, a
+    heal that does nothing said, and a verdict when a step lacks its choice;
+    infinities-defiance-of-fate.md "8.3 - The Queue" and "8.1 - Damage"."""
+    record = OPENING + ("effect Ann aster damage 3 Ben\nstep Ann all\nundo\nstep Ann 2\n"
+                        "effect Ann aster heal 1 Ann\nstep Ann\n"
+                        "effect Ben kael destroy 1 Ann\nstep Ben\n")
+    status, out, _ = _run(tmp_path, None, "--seed", "4", stdin=record)
+    lines = out.splitlines()
+    assert ("ok       step Ann all  -- Ben Health 5 -> 4; Ben Health 4 -> 3; Ben Health 3 -> 2"
+            in lines)
+    assert "ok       step Ann 2  -- Ben Health 5 -> 4; Ben Health 4 -> 3" in lines
+    assert "ok       step Ann  -- Ann has no damage to heal: nothing healed" in lines
+    assert status == 1 and lines[-1].startswith("REFUSED  step Ben: Each step of destroy names")
+    assert '"8.3 - The Queue"' in lines[-1]

@@ -250,6 +250,17 @@ class DefianceGame(Game[Rules, State, Action]):
         result = state.result
         return Outcome(result.winners, result.termination, result.detail, dict(result.scores))
 
+    def grouped_legal(self, texts: Sequence[str]) -> list[str]:
+        """The legal listing for people: verbs first, then their arguments (see ``legal.py``).
+
+        Example:
+            >>> DefianceGame().grouped_legal(["end Ann", "gambit Ann", "gambit Ben"])
+            ['3 actions; verbs: end, gambit', 'end Ann', 'gambit Ann/Ben']
+        """
+        from companion.games.defiance.legal import grouped_listing
+
+        return grouped_listing(texts)
+
     # -- notation --------------------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
         """Read one line of Defiance notation (case-insensitive names)."""

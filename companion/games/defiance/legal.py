@@ -250,3 +250,89 @@ def _discoveries(state: State, actor: str) -> Iterator[Action]:
                 base = (format_pos(dest), "discover", tile_id, str(rotation))
                 yield Action("move", actor, base)
                 yield Action("move", actor, (*base, "regroup"))
+
+
+def grouped_listing(texts: Sequence[str]) -> list[str]:
+    """The legal actions grouped for reading at the table: verbs first, then arguments.
+
+    The first line names the verbs; then one line per verb holds its argument lists,
+    ``|`` between them. Lists that differ in one word share a line (``a/b``), and a
+    trailing word that may be added or left out shows as ``[word]``.
+
+    Example:
+        >>> for line in grouped_listing(["end Ann", "check Ann power", "check Ann tide",
+        ...                              "move Ann 0,0", "move Ann 0,0 regroup"]):
+        ...     print(line)
+        5 actions; verbs: check, end, move
+        check Ann power/tide
+        end Ann
+        move Ann 0,0 [regroup]
+    """
+    by_verb: dict[str, list[tuple[str, ...]]] = {}
+    for text in texts:
+        verb, *words = text.split()
+        by_verb.setdefault(verb, []).append(tuple(words))
+    lines = [f"{len(texts)} actions; verbs: {', '.join(sorted(by_verb))}"]
+    for verb in sorted(by_verb):
+        items = _merged(by_verb[verb])
+        lines.append(f"{verb} " + " | ".join(" ".join(_slot(s) for s in item)
+                                             for item in items))
+    return lines
+
+
+Slots = tuple[tuple[str, ...], ...]
+
+
+def _slot(alternatives: tuple[str, ...]) -> str:
+    return "/".join(alternatives)
+
+
+def _merged(words: list[tuple[str, ...]]) -> list[Slots]:
+    """Merge argument lists: optional trailing words, then one differing word at a time."""
+    present = set(words)
+    items: list[Slots] = []
+    for item in words:
+        if item[:-1] in present and len(_extensions(item[:-1], present)) == 1:
+            continue  # shown with its shorter twin, as [word]
+        slots: Slots = tuple((word,) for word in item)
+        longer = _extensions(item, present)
+        if len(longer) == 1:
+            slots = (*slots, (f"[{longer[0][-1]}]",))
+        items.append(slots)
+    changed = True
+    while changed:
+        changed = False
+        for position in range(max((len(i) for i in items), default=0) - 1, -1, -1):
+            items, merged_any = _merge_at(items, position)
+            changed = changed or merged_any
+    return items
+
+
+def _merge_at(items: list[Slots], position: int) -> tuple[list[Slots], bool]:
+    """Merge the argument lists that differ only at ``position`` (``a/b`` there)."""
+    def key(slots: Slots) -> tuple[int, Slots]:
+        return (len(slots), (*slots[:position], *slots[position + 1:]))
+
+    groups: dict[tuple[int, Slots], list[Slots]] = {}
+    for slots in items:
+        if position < len(slots):
+            groups.setdefault(key(slots), []).append(slots)
+    if all(len(group) == 1 for group in groups.values()):
+        return items, False
+    merged: list[Slots] = []
+    done: set[tuple[int, Slots]] = set()
+    for slots in items:
+        if position >= len(slots):
+            merged.append(slots)
+            continue
+        if key(slots) in done:
+            continue
+        done.add(key(slots))
+        choices = tuple(dict.fromkeys(w for g in groups[key(slots)] for w in g[position]))
+        merged.append((*slots[:position], choices, *slots[position + 1:]))
+    return merged, len(merged) != len(items)
+
+
+def _extensions(item: tuple[str, ...], present: set[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The argument lists in ``present`` that are ``item`` plus one trailing word."""
+    return [other for other in present if len(other) == len(item) + 1 and other[:-1] == item]
