@@ -1,0 +1,342 @@
+"""Where the camera is above the table: its pose from the four table markers.
+
+The table frame is the layout's (origin at the table's corner, x to the right, y down as the
+camera sees it, millimetres); heights are given as millimetres *above* the table, so a block's
+top at level ``n`` is at ``40 n``. Internally the frame is right-handed with z pointing into
+the table (a point ``h`` mm up has z = -h).
+
+:func:`solve_pose` fits the camera's rotation and position to the markers' 16 corners with
+``cv2.solvePnP`` (IPPE, made for planar targets, then refined), through the camera's
+intrinsics (:mod:`vision.camera_model`), so every 3D point of the table model projects into
+the frame, lens distortion included (:meth:`TablePose.project`). :func:`find_table_markers`
+finds the markers even when they are only 25-35 px wide (a table seen from 60 cm at 640x480).
+
+Example:
+    >>> from vision.camera_model import Intrinsics
+    >>> from vision.layout import TableLayout
+    >>> cam = Intrinsics.pinhole(500.0, (640, 480), source="shipped")
+    >>> pose = TablePose.looking_down(cam, TableLayout(), height_mm=600.0)
+    >>> [round(float(v)) for v in pose.camera_position()]
+    [300, 225, 600]
+    >>> [round(float(v)) for v in pose.project([[300.0, 225.0, 40.0]])[0]]
+    [320, 240]
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import cv2
+import numpy as np
+
+from vision.camera_model import Intrinsics, estimate_from_plane
+from vision.layout import TableLayout
+from vision.markers import TABLE_DICTIONARY, dictionary
+
+DRIFT_LIMIT_PX = 3.0
+"""The markers moved further than this (pixels) since the pose was fitted: refit it."""
+
+
+class PoseError(ValueError):
+    """The camera's pose cannot be found from this frame (the message says why)."""
+
+
+def _detector(min_perimeter_rate: float) -> cv2.aruco.ArucoDetector:
+    params = cv2.aruco.DetectorParameters()
+    params.minMarkerPerimeterRate = min_perimeter_rate
+    params.minMarkerDistanceRate = 0.05
+    # small markers: finer threshold windows, a little more tolerance on the border bits,
+    # and corners refined to a fraction of a pixel (the pose depends on them)
+    params.adaptiveThreshWinSizeMin = 3
+    params.adaptiveThreshWinSizeMax = 33
+    params.adaptiveThreshWinSizeStep = 6
+    params.minCornerDistanceRate = 0.02
+    params.polygonalApproxAccuracyRate = 0.05
+    params.perspectiveRemovePixelPerCell = 8
+    params.maxErroneousBitsInBorderRate = 0.5
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.cornerRefinementWinSize = 3
+    params.cornerRefinementMinAccuracy = 0.01
+    return cv2.aruco.ArucoDetector(dictionary(TABLE_DICTIONARY), params)
+
+
+_DETECTORS: dict[float, cv2.aruco.ArucoDetector] = {}
+
+
+def _detect(grey: np.ndarray, min_perimeter_rate: float, wanted: set[int]
+            ) -> dict[int, np.ndarray]:
+    det = _DETECTORS.get(min_perimeter_rate)
+    if det is None:
+        det = _DETECTORS[min_perimeter_rate] = _detector(min_perimeter_rate)
+    corners, ids, _rej = det.detectMarkers(grey)
+    found: dict[int, np.ndarray] = {}
+    if ids is None:
+        return found
+    for marker_id, quad in zip(np.asarray(ids).reshape(-1), corners, strict=True):
+        if int(marker_id) in wanted:
+            found.setdefault(int(marker_id), np.asarray(quad, np.float32).reshape(4, 2))
+    return found
+
+
+def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
+                       upscale: bool = True) -> dict[int, np.ndarray]:
+    """The table's four markers in a frame, even when they are small.
+
+    The whole frame is searched with parameters tuned for small markers; when a marker is
+    still missing, the frame is searched again at twice the size (markers of 12-25 px).
+
+    Returns:
+        ``{id: corners (4, 2)}`` in frame pixels, corners clockwise from the marker's
+        top-left, refined to a fraction of a pixel.
+    """
+    layout = layout or TableLayout()
+    wanted = set(layout.marker_ids)
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    found = _detect(grey, 0.02, wanted)
+    if upscale and len(found) < len(wanted):
+        big = cv2.resize(grey, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+        for marker_id, quad in _detect(big, 0.02, wanted - set(found)).items():
+            found[marker_id] = (quad + 0.5) / 2.0 - 0.5
+    return found
+
+
+def find_markers_near(image: np.ndarray, expected: Mapping[int, np.ndarray]
+                      ) -> dict[int, np.ndarray]:
+    """Look for known markers only around where they are expected (fast per-frame check)."""
+    grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    h, w = grey.shape[:2]
+    found: dict[int, np.ndarray] = {}
+    for marker_id, corners in expected.items():
+        pts = np.asarray(corners, np.float32).reshape(4, 2)
+        x0, y0 = pts.min(axis=0)
+        x1, y1 = pts.max(axis=0)
+        grow = max(x1 - x0, y1 - y0)
+        a, b = int(max(0, x0 - grow)), int(max(0, y0 - grow))
+        c, d = int(min(w, x1 + grow + 1)), int(min(h, y1 + grow + 1))
+        if c - a < 8 or d - b < 8:
+            continue
+        crop = grey[b:d, a:c]
+        seen = _detect(crop, 0.3, {marker_id})
+        if marker_id not in seen and max(c - a, d - b) < 160:
+            big = cv2.resize(crop, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
+            seen = {k: (q + 0.5) / 2.0 - 0.5 for k, q in _detect(big, 0.3, {marker_id}).items()}
+        if marker_id in seen:
+            found[marker_id] = seen[marker_id] + np.array([a, b], np.float32)
+    return found
+
+
+@dataclass(frozen=True)
+class TablePose:
+    """The camera above the table: intrinsics and the table-to-camera rotation and shift.
+
+    Attributes:
+        intrinsics: the camera (at the frame's size).
+        rvec: Rodrigues rotation, table frame to camera frame.
+        tvec: translation (mm), table frame to camera frame.
+        layout: the table.
+        marker_px: the table markers' corners as seen when the pose was fitted.
+        rms_px: RMS reprojection error of those corners.
+        tilt_deg: angle between the optical axis and the table's normal.
+    """
+
+    intrinsics: Intrinsics
+    rvec: np.ndarray
+    tvec: np.ndarray
+    layout: TableLayout = field(default_factory=TableLayout)
+    marker_px: Mapping[int, np.ndarray] = field(default_factory=dict)
+    rms_px: float = 0.0
+
+    @classmethod
+    def looking_down(cls, intrinsics: Intrinsics, layout: TableLayout, height_mm: float,
+                     tilt_deg: tuple[float, float, float] = (0.0, 0.0, 0.0),
+                     over: tuple[float, float] | None = None) -> TablePose:
+        """A camera ``height_mm`` above the point ``over``, for tests and renders.
+
+        ``over`` defaults to the table's centre; ``tilt_deg`` turns the camera about x, y,
+        then the optical axis.
+        """
+        cx, cy = over if over is not None else (layout.width_mm / 2, layout.height_mm / 2)
+        ax, ay, az = (math.radians(v) for v in tilt_deg)
+        rx = cv2.Rodrigues(np.array([ax, 0.0, 0.0]))[0]
+        ry = cv2.Rodrigues(np.array([0.0, ay, 0.0]))[0]
+        rz = cv2.Rodrigues(np.array([0.0, 0.0, az]))[0]
+        rot = rz @ ry @ rx
+        centre = np.array([cx, cy, -height_mm])
+        tvec = -rot @ centre
+        return cls(intrinsics, cv2.Rodrigues(rot)[0].ravel(), tvec.ravel(), layout)
+
+    @cached_property
+    def rotation(self) -> np.ndarray:
+        """3x3 rotation, table to camera."""
+        return cv2.Rodrigues(np.asarray(self.rvec, np.float64))[0]
+
+    @property
+    def tilt_deg(self) -> float:
+        """Angle between the optical axis and straight down, in degrees."""
+        return math.degrees(math.acos(min(1.0, abs(float(self.rotation[2, 2])))))
+
+    def camera_position(self) -> np.ndarray:
+        """The camera's centre as ``(x, y, height above the table)`` in mm."""
+        c = -self.rotation.T @ np.asarray(self.tvec, np.float64).reshape(3)
+        return np.array([c[0], c[1], -c[2]])
+
+    def project(self, points: np.ndarray | list[list[float]], distort: bool = True
+                ) -> np.ndarray:
+        """Frame pixels (N, 2) of table points ``(x, y, height)`` (N, 3) in mm.
+
+        Args:
+            points: the points; heights are mm above the table.
+            distort: include the lens distortion (the raw frame); False gives where a
+                distortion-free camera with the same ``K`` sees them.
+        """
+        pts = np.asarray(points, np.float64).reshape(-1, 3)
+        cam = np.empty_like(pts)
+        cam[:, 2] = (pts[:, 0] * self.rotation[2, 0] + pts[:, 1] * self.rotation[2, 1]
+                     - pts[:, 2] * self.rotation[2, 2])
+        cam[:, 0] = (pts[:, 0] * self.rotation[0, 0] + pts[:, 1] * self.rotation[0, 1]
+                     - pts[:, 2] * self.rotation[0, 2])
+        cam[:, 1] = (pts[:, 0] * self.rotation[1, 0] + pts[:, 1] * self.rotation[1, 1]
+                     - pts[:, 2] * self.rotation[1, 2])
+        cam += np.asarray(self.tvec, np.float64).reshape(1, 3)
+        x = cam[:, 0] / cam[:, 2]
+        y = cam[:, 1] / cam[:, 2]
+        d = np.zeros(8)
+        if distort:
+            raw = np.asarray(self.intrinsics.distortion, np.float64).ravel()
+            d[:len(raw)] = raw[:8]
+        if d.any():
+            r2 = x * x + y * y
+            radial = ((1 + d[0] * r2 + d[1] * r2 * r2 + d[4] * r2 ** 3)
+                      / (1 + d[5] * r2 + d[6] * r2 * r2 + d[7] * r2 ** 3))
+            xd = x * radial + 2 * d[2] * x * y + d[3] * (r2 + 2 * x * x)
+            yd = y * radial + d[2] * (r2 + 2 * y * y) + 2 * d[3] * x * y
+            x, y = xd, yd
+        k = self.intrinsics.matrix
+        return np.stack([k[0, 0] * x + k[0, 1] * y + k[0, 2], k[1, 1] * y + k[1, 2]], axis=1)
+
+    def plane_homography(self, height_mm: float) -> np.ndarray:
+        """3x3 map from ``(x, y, 1)`` on the plane ``height_mm`` up to ideal pixels.
+
+        Ideal: where a distortion-free camera with the same ``K`` sees the point.
+        """
+        r = self.rotation
+        t = np.asarray(self.tvec, np.float64).reshape(3) + r[:, 2] * (-height_mm)
+        h = self.intrinsics.matrix @ np.column_stack([r[:, 0], r[:, 1], t])
+        return h / h[2, 2]
+
+    def to_plane(self, points_px: np.ndarray, height_mm: float, distorted: bool = True
+                 ) -> np.ndarray:
+        """Where the rays of frame pixels meet the plane ``height_mm`` up, in table mm."""
+        pts = np.asarray(points_px, np.float64).reshape(-1, 2)
+        if distorted:
+            pts = self.intrinsics.undistort_points(pts)
+        inv = np.linalg.inv(self.plane_homography(height_mm))
+        return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
+
+    def plane_maps(self, height_mm: float, px_per_mm: float = 1.0
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """``cv2.remap`` maps of a top view of the plane ``height_mm`` up, distortion undone.
+
+        The view covers the table at ``px_per_mm``; pixel ``(u, v)`` is the table point
+        ``((u + 0.5) / px_per_mm, (v + 0.5) / px_per_mm)`` at that height.
+        """
+        w = round(self.layout.width_mm * px_per_mm)
+        h = round(self.layout.height_mm * px_per_mm)
+        # the map is smooth: project a grid every 4 px and interpolate between
+        step = 4
+        gw, gh = (w + step - 1) // step + 1, (h + step - 1) // step + 1
+        us, vs = np.meshgrid((np.arange(gw) * step + 0.5) / px_per_mm,
+                             (np.arange(gh) * step + 0.5) / px_per_mm)
+        pts = np.stack([us.ravel(), vs.ravel(), np.full(us.size, height_mm)], axis=1)
+        coarse = self.project(pts).astype(np.float32).reshape(gh, gw, 2)
+        gx, gy = np.meshgrid(np.arange(w, dtype=np.float32) / step,
+                             np.arange(h, dtype=np.float32) / step)
+        fine = cv2.remap(coarse, gx, gy, cv2.INTER_LINEAR)
+        return cv2.convertMaps(np.ascontiguousarray(fine[..., 0]),
+                               np.ascontiguousarray(fine[..., 1]), cv2.CV_16SC2)
+
+    def drift_px(self, markers: Mapping[int, np.ndarray]) -> float:
+        """How far (px, worst corner) the markers seen now are from where the pose puts them.
+
+        Returns ``inf`` when no table marker is among ``markers``.
+        """
+        worst = -1.0
+        for marker_id in self.layout.marker_ids:
+            if marker_id in markers:
+                corners = self.layout.marker_corners_mm(marker_id)
+                expected = self.project([[x, y, 0.0] for x, y in corners])
+                d = np.linalg.norm(expected - np.asarray(markers[marker_id]), axis=1).max()
+                worst = max(worst, float(d))
+        return worst if worst >= 0 else float("inf")
+
+    def describe(self) -> str:
+        """One line: where the camera is and how well the markers fit."""
+        x, y, h = self.camera_position()
+        return (f"camera {h:.0f} mm above the table over ({x:.0f}, {y:.0f}) mm, tilted "
+                f"{self.tilt_deg:.1f} degrees; markers fit to {self.rms_px:.2f} px RMS; "
+                f"{self.intrinsics.describe()}")
+
+
+def _marker_points(markers: Mapping[int, np.ndarray], layout: TableLayout
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    ids = [i for i in layout.marker_ids if i in markers]
+    obj = np.array([[x, y, 0.0] for i in ids for x, y in layout.marker_corners_mm(i)])
+    img = np.concatenate([np.asarray(markers[i], np.float64).reshape(4, 2) for i in ids])
+    return obj, img
+
+
+def solve_pose(markers: Mapping[int, np.ndarray], size: tuple[int, int],
+               intrinsics: Intrinsics | None = None, layout: TableLayout | None = None
+               ) -> TablePose:
+    """Fit the camera's pose to the table markers seen in a frame.
+
+    Args:
+        markers: ``{id: corners}`` (at least three of the four table markers).
+        size: the frame's ``(width, height)``.
+        intrinsics: the camera; ``None`` estimates the focal length from the markers
+            (:func:`~vision.camera_model.estimate_from_plane`; the pose's
+            ``intrinsics.source`` is then ``"estimated"``).
+        layout: the table.
+
+    Raises:
+        PoseError: fewer than three table markers, or no pose fits.
+    """
+    layout = layout or TableLayout()
+    found = {i: markers[i] for i in layout.marker_ids if i in markers}
+    if len(found) < 3:
+        missing = [i for i in layout.marker_ids if i not in found]
+        raise PoseError(f"the camera's pose needs at least 3 of the table markers "
+                        f"{list(layout.marker_ids)}; missing {missing} (in view and lit?)")
+    obj, img = _marker_points(found, layout)
+    if intrinsics is None:
+        intrinsics, _tilt = estimate_from_plane(obj, img, size)
+    else:
+        intrinsics = intrinsics.for_size(size)
+    obj_in = obj.copy()
+    obj_in[:, 2] = 0.0
+    ok, rvec, tvec = cv2.solvePnP(obj_in, img, intrinsics.matrix, intrinsics.distortion,
+                                  flags=cv2.SOLVEPNP_IPPE)
+    if not ok:
+        raise PoseError("no camera pose fits the table markers (are the ids in the right "
+                        "corners?)")
+    rvec, tvec = cv2.solvePnPRefineLM(obj_in, img, intrinsics.matrix, intrinsics.distortion,
+                                      rvec, tvec)
+    proj, _ = cv2.projectPoints(obj_in, rvec, tvec, intrinsics.matrix, intrinsics.distortion)
+    rms = float(np.sqrt(((proj.reshape(-1, 2) - img) ** 2).sum(axis=1).mean()))
+    pose = TablePose(intrinsics, rvec.ravel(), tvec.ravel(), layout,
+                     {i: np.asarray(c, np.float32) for i, c in found.items()}, rms)
+    if pose.camera_position()[2] <= 0:
+        raise PoseError("the fitted camera is below the table: are the markers laid out "
+                        "clockwise 0, 1, 2, 3 from the top-left?")
+    return pose
+
+
+def table_pose(frame: np.ndarray, intrinsics: Intrinsics | None = None,
+               layout: TableLayout | None = None) -> TablePose:
+    """Find the markers in ``frame`` and fit the camera's pose (see :func:`solve_pose`)."""
+    layout = layout or TableLayout()
+    markers = find_table_markers(frame, layout)
+    return solve_pose(markers, (frame.shape[1], frame.shape[0]), intrinsics, layout)

@@ -1,0 +1,326 @@
+"""Checking the field during play: is each expected block still there, where is each pawn.
+
+The engine knows which blocks exist and where (footprints in table mm, stacking). For each
+one the camera model predicts where its top face must appear (at its elevation plus its
+height) and the view of that plane is sampled inside it:
+
+- ``seen``: the top shows the block's colour (inside, and along the edges facing away from
+  the camera's nadir, which a lower block of the same colour would not fill);
+- ``gone``: it shows something else, and nothing was in the way;
+- ``hidden``: a tower (another block between it and the camera), a hand, or too little of it
+  in view: unknown, never gone;
+- ``covered``: another present block rests on it, so its top cannot be seen (it cannot be
+  removed by the rules either).
+
+A removal is read only when exactly one expected block is gone and every other one is seen
+or covered. Pawns the same way: the engine's legal moves are the hypotheses, and the image
+chooses the block whose top shows the pawn's colour, or says it cannot.
+
+Example:
+    >>> from vision.render_boxes import BoxScene, render_boxes
+    >>> from vision.pose import table_pose
+    >>> scene = BoxScene.random(seed=4)
+    >>> gone = scene.blocks[0].id
+    >>> frame = render_boxes(scene.without(gone)).image
+    >>> check = check_blocks(frame, table_pose(frame, scene.pose.intrinsics), scene.field())
+    >>> check.removal == gone
+    True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.infinifield import Block, Field
+from vision.field3d import HAND_MM2, PAWN_HEIGHT_MM, TableViews, silhouettes
+from vision.palette import UNKNOWN, Palette, default_palette
+from vision.pose import TablePose
+
+SEEN_SHARE = 0.5
+"""At least this share of a top's visible samples in its colour: the block is there."""
+
+GONE_SHARE = 0.15
+"""At most this share: the block is gone (if enough of its top was in view)."""
+
+MIN_VISIBLE = 0.4
+"""Under this share of a top's samples in view (towers, hands, frame edge): hidden."""
+
+PAWN_SHARE = 0.12
+"""A pawn stands on a block when this share of the samples over its top has its colour."""
+
+
+@dataclass(frozen=True)
+class BlockCheck:
+    """What the camera says about one expected block.
+
+    Attributes:
+        id: the engine's block id.
+        status: ``seen``, ``gone``, ``hidden`` or ``covered``.
+        share: share of the visible samples of its top in its colour.
+        visible: share of its top's samples in view (not behind a tower or a hand).
+    """
+
+    id: str
+    status: str
+    share: float = 0.0
+    visible: float = 1.0
+
+
+@dataclass(frozen=True)
+class PawnCheck:
+    """Where the camera puts one pawn among the hypotheses.
+
+    Attributes:
+        colour: the pawn's colour.
+        block: the block it is on, or ``None`` when the image cannot tell.
+        shares: each hypothesis block and the share of its top in the pawn's colour.
+    """
+
+    colour: str
+    block: str | None
+    shares: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PlayCheck:
+    """One frame checked against the engine's field.
+
+    Attributes:
+        blocks: ``{block id: BlockCheck}`` for every block still expected.
+        hands_in_view: a hand or an arm is over the table.
+    """
+
+    blocks: Mapping[str, BlockCheck]
+    hands_in_view: bool
+
+    @property
+    def gone(self) -> list[str]:
+        """The blocks seen to be gone."""
+        return [b for b, c in self.blocks.items() if c.status == "gone"]
+
+    @property
+    def removal(self) -> str | None:
+        """The one block taken away, or ``None``.
+
+        Only when exactly one is gone, every other one is seen (or covered by one that is)
+        and no hand is in view.
+        """
+        if self.hands_in_view:
+            return None
+        gone = self.gone
+        if len(gone) != 1:
+            return None
+        if any(c.status == "hidden" for c in self.blocks.values()):
+            return None
+        return gone[0]
+
+
+def _top_height(fld: Field, block: Block) -> float:
+    return float(fld.elevation[block.id]) + block.height
+
+
+def _inset(poly: np.ndarray, by: float) -> np.ndarray:
+    c = poly.mean(axis=0)
+    d = poly - c
+    r = np.linalg.norm(d, axis=1, keepdims=True)
+    return c + d * np.maximum(r - by * 1.4142, 0.0) / np.maximum(r, 1e-9)
+
+
+def _grid(poly: np.ndarray, n: int = 7) -> np.ndarray:
+    """Points spread over a convex quadrilateral (bilinear grid)."""
+    u = np.linspace(0.0, 1.0, n)
+    a, b, c, d = poly[0], poly[1], poly[2], poly[3]
+    return np.array([(1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
+                     for s in u for v in u])
+
+
+def _outer_band(poly: np.ndarray, nadir: np.ndarray, depth: float = 4.0) -> np.ndarray:
+    """Points 2-``depth`` mm inside the edges that face away from the nadir."""
+    centre = poly.mean(axis=0)
+    pts = []
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        mid = (a + b) / 2
+        out = mid - centre
+        out /= max(float(np.linalg.norm(out)), 1e-9)
+        if out @ (mid - nadir) <= 0:
+            continue
+        for s in np.linspace(0.2, 0.8, 7):
+            for dd in (2.0, depth):
+                pts.append(a + (b - a) * s - out * dd)
+    return np.array(pts).reshape(-1, 2)
+
+
+def _prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
+                z1: float) -> np.ndarray:
+    """Which segments from points ``p`` (N, 3) to the camera pass through a prism."""
+    d = cam[None, :] - p
+    t0 = np.zeros(len(p))
+    t1 = np.ones(len(p))
+    dz = d[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ta = (z0 - p[:, 2]) / dz
+        tb = (z1 - p[:, 2]) / dz
+    lo, hi = np.minimum(ta, tb), np.maximum(ta, tb)
+    flat = np.abs(dz) < 1e-9
+    inside_z = (p[:, 2] > z0) & (p[:, 2] < z1)
+    lo = np.where(flat, np.where(inside_z, -np.inf, np.inf), lo)
+    hi = np.where(flat, np.where(inside_z, np.inf, -np.inf), hi)
+    t0, t1 = np.maximum(t0, lo), np.minimum(t1, hi)
+    centre = footprint.mean(axis=0)
+    for i in range(len(footprint)):
+        a, b = footprint[i], footprint[(i + 1) % len(footprint)]
+        n = np.array([b[1] - a[1], a[0] - b[0]])
+        if n @ (centre - a) > 0:
+            n = -n                        # outward normal
+        num = (a - p[:, :2]) @ n           # n.(a - p) : inside when > 0 at t
+        den = d[:, :2] @ n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        entering = den < 0
+        leaving = den > 0
+        t0 = np.where(entering, np.maximum(t0, t), t0)
+        t1 = np.where(leaving, np.minimum(t1, t), t1)
+        outside = (np.abs(den) < 1e-12) & (num < 0)
+        t1 = np.where(outside, -1.0, t1)
+    return t0 < t1 - 1e-6
+
+
+def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block, float]],
+               pose: TablePose) -> tuple[np.ndarray, bool]:
+    """Pixels of the view at ``height`` no colour explains, outside the blocks' boxes."""
+    from vision.field3d import SeenBlock3D, _keepout
+
+    layout = views.layout
+    ppm = views.px_per_mm
+    classes = views.classes(height)
+    unknown = (classes == UNKNOWN).astype(np.uint8)
+    boxes = silhouettes(pose, [
+        SeenBlock3D(b.colour, (0.0, 0.0), 0.0, max(1, round(top / layout.block_height_mm)),
+                    np.asarray(b.footprint, float)) for b, top in expected], ppm, height)
+    unknown[boxes > 0] = 0
+    unknown[_keepout(layout, ppm) > 0] = 0
+    unknown = cv2.morphologyEx(unknown, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
+                               iterations=2)
+    n, labels, stats, _c = cv2.connectedComponentsWithStats(unknown)
+    big = np.zeros_like(unknown)
+    found = False
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] / (ppm * ppm) > HAND_MM2:
+            big[labels == i] = 1
+            found = True
+    return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
+
+
+def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequence[str] = (),
+                 palette: Palette | None = None, views: TableViews | None = None
+                 ) -> PlayCheck:
+    """Check every expected block of ``fld`` (those not in ``removed``) in one frame.
+
+    Args:
+        frame: the BGR frame.
+        pose: the camera.
+        fld: the engine's field (footprints in table mm).
+        removed: blocks already taken away.
+        palette: colour classes learnt at set-up.
+        views: views of this frame already made.
+    """
+    palette = palette or default_palette()
+    views = views or TableViews(frame, pose, palette)
+    gone_ids = set(removed)
+    present = [b for b in fld.blocks if b.id not in gone_ids and b.footprint]
+    covered = {s for b in present for s in b.rests_on}
+    tops = [(b, _top_height(fld, b)) for b in present]
+    cam = pose.camera_position()
+    nadir = cam[:2]
+    ppm = views.px_per_mm
+    hand, hands = _hand_mask(views, pose.layout.block_height_mm, tops, pose)
+    h1 = pose.layout.block_height_mm
+    hand_hom = np.linalg.inv(pose.plane_homography(h1))
+    out: dict[str, BlockCheck] = {}
+    for block, top in tops:
+        if block.id in covered:
+            out[block.id] = BlockCheck(block.id, "covered")
+            continue
+        poly = np.asarray(block.footprint, np.float64)
+        inner = _grid(_inset(poly, 5.0))
+        band = _outer_band(poly, nadir)
+        pts2 = np.concatenate([inner, band]) if len(band) else inner
+        pts3 = np.column_stack([pts2, np.full(len(pts2), top)])
+        blocked = np.zeros(len(pts3), bool)
+        for other, otop in tops:
+            if other.id == block.id or otop <= top + 1e-6:
+                continue
+            fp = np.asarray(other.footprint, np.float64)
+            blocked |= _prism_hits(pts3, cam, fp, otop - other.height, otop)
+        # a hand: where the samples' rays cross the first level's plane
+        px = pose.project(pts3, distort=False)
+        at_h1 = cv2.perspectiveTransform(px.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
+        hx = np.clip(at_h1[:, 0].astype(int), 0, hand.shape[1] - 1)
+        hy = np.clip(at_h1[:, 1].astype(int), 0, hand.shape[0] - 1)
+        blocked |= hand[hy, hx] > 0
+        fh, fw = frame.shape[:2]
+        raw = pose.project(pts3)
+        blocked |= ((raw[:, 0] < 0) | (raw[:, 1] < 0) | (raw[:, 0] >= fw - 1)
+                    | (raw[:, 1] >= fh - 1))
+        classes = views.classes(top)
+        vx = np.clip((pts2[:, 0] * ppm).astype(int), 0, classes.shape[1] - 1)
+        vy = np.clip((pts2[:, 1] * ppm).astype(int), 0, classes.shape[0] - 1)
+        wanted = palette.index(block.colour)
+        got = classes[vy, vx] == wanted
+        pawn_cls = np.isin(classes[vy, vx], palette.of_kind("pawn"))
+        usable = ~blocked & ~pawn_cls
+        n_in = len(inner)
+        visible = float(usable[:n_in].mean())
+        if visible < MIN_VISIBLE:
+            out[block.id] = BlockCheck(block.id, "hidden", 0.0, visible)
+            continue
+        share_in = float(got[:n_in][usable[:n_in]].mean())
+        band_use = usable[n_in:]
+        share_band = float(got[n_in:][band_use].mean()) if band_use.sum() >= 5 else share_in
+        share = min(share_in, share_band)
+        if share >= SEEN_SHARE:
+            status = "seen"
+        elif share_in <= GONE_SHARE or share_band <= GONE_SHARE:
+            status = "gone"
+        else:
+            status = "hidden"
+        out[block.id] = BlockCheck(block.id, status, share, visible)
+    return PlayCheck(out, hands)
+
+
+def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> float:
+    """Share of the samples over ``block_id``'s top that have the pawn colour ``colour``.
+
+    Sampled in the plane of a pawn's middle height above that top.
+    """
+    block = fld.block(block_id)
+    top = _top_height(fld, block)
+    mid = top + PAWN_HEIGHT_MM / 2
+    poly = np.asarray(block.footprint, np.float64)
+    pts = _grid(_inset(poly, 3.0), 9)
+    classes = views.classes(mid)
+    ppm = views.px_per_mm
+    vx = np.clip((pts[:, 0] * ppm).astype(int), 0, classes.shape[1] - 1)
+    vy = np.clip((pts[:, 1] * ppm).astype(int), 0, classes.shape[0] - 1)
+    return float((classes[vy, vx] == views.palette.index(colour)).mean())
+
+
+def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str]
+                ) -> PawnCheck:
+    """Which of the hypothesis blocks the pawn of ``colour`` stands on.
+
+    The block whose top shows the most of the pawn's colour wins when it shows at least
+    :data:`PAWN_SHARE` and clearly more (twice) than the runner-up; else ``None``.
+    """
+    shares = {b: pawn_share(views, fld, b, colour) for b in dict.fromkeys(hypotheses)}
+    ranked = sorted(shares.items(), key=lambda kv: -kv[1])
+    if not ranked or ranked[0][1] < PAWN_SHARE:
+        return PawnCheck(colour, None, shares)
+    if len(ranked) > 1 and ranked[1][1] * 2 > ranked[0][1]:
+        return PawnCheck(colour, None, shares)
+    return PawnCheck(colour, ranked[0][0], shares)
