@@ -51,3 +51,53 @@ def test_action_check_dice_leaders_and_map(driver: AppDriver) -> None:
         pixel = tuple(int(v) for v in image[image.shape[0] - 1 - int(y) - 12, int(x)])
         assert close_to(pixel, theme.player_colour(index), 30), seat.name
     assert too_small_buttons(driver) == []
+
+
+def _setup_by_notation(driver: AppDriver) -> None:
+    """Quickplay for two through setup, typed as at the table (decks and Roles by the
+    companion): Ann on the Worldspine, Ben on Scrap Dunes, nobody deploys."""
+    start_game(driver, "Infinities: Defiance of Fate", layout="quickplay (2)")
+    session = driver.app.table.session
+    assert session is not None
+    while session.state.pending:
+        driver.app.roll()
+    for line in ("place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                 "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben"):
+        assert driver.app.propose(line, "typed").legal, line
+    driver.frames()
+
+
+def test_heals_and_the_timeline_choice_are_said_on_screen(driver: AppDriver) -> None:
+    """Issue 17 on the screen: infinities-defiance-of-fate.md "8.1 - Damage" (a heal with no
+    damage to detach heals nothing, and the banner says so) and "7. Card Properties", The
+    Timeline (when the limit, 1 + Tide level, falls, the owner chooses what to destroy: the
+    screen names the choice and the action panel offers only `trim`)."""
+    _setup_by_notation(driver)
+    session = driver.app.table.session
+    assert driver.app.propose("effect Ann aster heal 1 Ann", "typed").legal
+    verdict = driver.app.propose("step Ann", "typed")
+    driver.frames()
+    assert verdict.legal and [e.kind for e in verdict.events] == ["nothing_healed"]
+    assert driver.app.banner.reason == "Ann has no damage to heal: nothing healed"
+    for line in ("adjust Ann aster tide +1", "check Ann tide"):
+        assert driver.app.propose(line, "typed").legal, line
+    assert driver.app.propose("roll T T T T", "typed").legal
+    assert driver.app.propose("lock Ann", "typed").legal
+    for card in sorted(session.state.seats[0].hand)[:3]:
+        assert driver.app.propose(f"prepare Ann {card}", "typed").legal, card
+    screen = driver.screen
+    driver.frames()
+    assert "timeline 3/3" in screen.leaders_text and screen.choice_text == ""
+    verdict = driver.app.propose("adjust Ann aster tide -1", "typed")
+    driver.frames()
+    assert [e.kind for e in verdict.events] == ["timeline_over_limit"]
+    assert "1 + Tide level = 2" in driver.app.banner.reason
+    assert screen.choice_text.startswith("Ann: destroy 1 timeline card(s) of your choice")
+    assert set(driver.app.table.actions_by_verb()) == {"trim"}
+    driver.screenshot("defiance_timeline_choice")
+    trim = driver.app.table.actions_by_verb()["trim"][0]
+    verdict = driver.app.propose(trim, "touch")
+    driver.frames()
+    assert [e.kind for e in verdict.events] == ["timeline_card_destroyed"]
+    assert screen.choice_text == "" and "timeline 2/2" in screen.leaders_text
+    assert too_small_buttons(driver) == []

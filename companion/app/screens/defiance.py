@@ -23,10 +23,12 @@ class DefianceScreen(RefereeScreen):
     Attributes:
         order_text: round and turn order (the acting leader in bold).
         leaders_text: one line per leader (markup).
+        choice_text: the choice the referee waits for (a timeline over its limit), or "".
     """
 
     order_text = StringProperty("")
     leaders_text = StringProperty("")
+    choice_text = StringProperty("")
 
     def refresh(self) -> None:
         """Redraw from the session."""
@@ -39,6 +41,8 @@ class DefianceScreen(RefereeScreen):
         view = defiance_view(session.state)
         order = " > ".join(f"[b][u]{p}[/u][/b]" if p == view.acting else p for p in view.order)
         self.order_text = app.tr("defiance.round", round=view.round, order=order or "-")
+        self.choice_text = "" if view.choice is None else app.tr(
+            "defiance.trim", leader=view.choice[0], count=view.choice[1], limit=view.choice[2])
         self.leaders_text = "\n".join(
             f"[b]{line.text()}[/b]" if line.acting else line.text() for line in view.leaders)
         self.ids.map.show(view, [seat.name for seat in session.state.seats])

@@ -1,7 +1,9 @@
 """What the Defiance of Fate screen shows (no Kivy).
 
-Leaders with Health, attribute tracks, gambit levels and Points; the action dice of the
-turn; the hex map; turn order and round.
+Leaders with Health, attribute tracks, gambit levels and Points, their units by stable name
+with the Health left, and their timeline against its limit (1 + Tide level); the action dice
+of the turn; the hex map; turn order and round; the choice the referee waits for (a timeline
+over its limit: its owner picks the cards to destroy).
 
 Figures come from the engine (:func:`track_level`, :func:`points`), so the screen never
 re-derives a rule.
@@ -18,7 +20,7 @@ from dataclasses import dataclass
 
 from companion.games.defiance.data import ATTRIBUTES
 from companion.games.defiance.scoring import points
-from companion.games.defiance.state import State, track_level
+from companion.games.defiance.state import State, over_limit, timeline_limit, track_level
 
 DIE_LETTERS = {"tide": "T", "power": "P", "fortitude": "F"}
 
@@ -31,7 +33,12 @@ def hex_centre(pos: tuple[int, int], size: float) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class LeaderLine:
-    """One leader: player, leader, Health, the three track levels, gambit, Points, status."""
+    """One leader: player, leader, Health, tracks, gambit, Points, status, units, timeline.
+
+    Attributes:
+        units: (stable name, Health left, printed Health) of each unit, left to right.
+        timeline: timeline cards held; limit: 1 + Tide level.
+    """
 
     player: str
     leader: str
@@ -41,13 +48,22 @@ class LeaderLine:
     points: int
     status: str
     acting: bool
+    units: tuple[tuple[str, int, int], ...] = ()
+    timeline: int = 0
+    limit: int = 0
 
     def text(self) -> str:
-        """``Ann (aster)  Health 5  T1 P1 F1  gambit 1  0 pts``."""
+        """``Ann (aster)  Health 5  T1 P1 F1  gambit 1  0 pts  timeline 0/2  pilgrim 1/1``."""
         tracks = " ".join(f"{DIE_LETTERS[a]}{level}" for a, level in self.tracks)
         status = f"  ({self.status})" if self.status != "active" else ""
-        return f"{self.player} ({self.leader})  Health {self.health}  {tracks}  " \
+        line = f"{self.player} ({self.leader})  Health {self.health}  {tracks}  " \
                f"gambit {self.gambit}  {self.points} pts{status}"
+        if self.limit:
+            line += f"  timeline {self.timeline}/{self.limit}"
+        if self.units:
+            line += "  " + ", ".join(f"{name} {left}/{printed}"
+                                     for name, left, printed in self.units)
+        return line
 
 
 @dataclass(frozen=True)
@@ -63,6 +79,8 @@ class DefianceView:
     locked: bool
     tiles: tuple[tuple[str, tuple[int, int], bool], ...]
     pawns: tuple[tuple[str, tuple[int, int]], ...]
+    choice: tuple[str, int, int] | None = None
+    """A timeline over its limit: (its owner, cards to destroy, the limit), else None."""
 
 
 def defiance_view(state: State) -> DefianceView:
@@ -72,11 +90,17 @@ def defiance_view(state: State) -> DefianceView:
     for seat in state.seats:
         tracks = tuple((a, track_level(state, seat, a)) for a in ATTRIBUTES) if seat.leader \
             else ()
+        units = tuple((u.label, state.rules.card(u.card).health - u.damage,
+                       state.rules.card(u.card).health) for u in seat.group)
+        limit = timeline_limit(state, seat) if seat.leader else 0
         leaders.append(LeaderLine(seat.name, seat.leader or "-", seat.health, tracks,
                                   seat.gambit, points(seat), seat.status,
-                                  seat.name == acting))
+                                  seat.name == acting, units, len(seat.timeline), limit))
     dice = tuple((die.kind, die.face, die.spent) for die in state.turn.dice)
     tiles = tuple((p.tile, p.pos, p.flipped) for p in state.board)
     pawns = tuple((seat.name, seat.pos) for seat in state.seats if seat.pos is not None)
+    due = over_limit(state)
+    choice = None if due is None else (due.name, len(due.timeline) - timeline_limit(state, due),
+                                       timeline_limit(state, due))
     return DefianceView(state.round, state.order, acting, tuple(leaders), dice,
-                        state.turn.check, state.turn.locked, tiles, pawns)
+                        state.turn.check, state.turn.locked, tiles, pawns, choice)

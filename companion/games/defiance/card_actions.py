@@ -228,7 +228,10 @@ def destroy(state: State, action: Action, events: list[Event]) -> State:
     target, card = action.args
     victim = _target(state, action.actor, target, "destroy")
     if card not in {p.card for p in victim.timeline}:
-        refuse("not_in_timeline", f"{card} is not in {target}'s timeline.", TURN,
+        hint = (f" Power actions destroy timeline cards; for a card that destroys the unit "
+                f"{card}, enter `effect {action.actor} SOURCE destroy 1 {target}` then "
+                f"`step {action.actor} {card}`." if find_unit(victim.group, card) >= 0 else "")
+        refuse("not_in_timeline", f"{card} is not in {target}'s timeline.{hint}", TURN,
                "Power Actions", card=card)
     state = spend(state, "P", 1, TURN, "Power Actions")
     return destroy_timeline_card(state, target, card, events, "power")

@@ -140,6 +140,17 @@ def test_a_card_destroys_a_unit_by_its_stable_name():
                     "step Ben railgun").code == "not_an_asset"
 
 
+def test_the_power_destroy_action_points_a_unit_to_the_card_effect():
+    """infinities-defiance-of-fate.md "4. Turn Actions", Power Actions: 1 Power destroys 1
+    timeline card; a unit is destroyed by a card's text (issue 17: `destroy Ben Ann a-brute`
+    was refused without saying how to enter it)."""
+    state = units(started(), "Ben", "runner")
+    state = with_seat(state, replace(seat(state, "Ann"), pos=(0, 0)))
+    refusal = _refused(locked(state, "P P 0 0", "power"), "destroy Ann Ben runner")
+    assert refusal.code == "not_in_timeline"
+    assert "`effect Ann SOURCE destroy 1 Ben` then `step Ann runner`" in refusal.reason
+
+
 def test_a_card_steals_a_unit_with_what_is_attached_and_a_timeline_card():
     """infinities-defiance-of-fate.md "9. Glossary", Steal: "Take a card and anything attached
     to it from another player and move it to your group or timeline. You now own all moved
