@@ -58,6 +58,19 @@ def test_a_refusal_cites_the_rule_and_exits_1(tmp_path: Path) -> None:
     assert verdicts[2]["events"] == [] and verdicts[2]["source"] == "typed"
 
 
+def test_an_arrow_without_spaces_and_the_tested_line_in_json(tmp_path: Path) -> None:
+    """401-infinite.md "TECHNICALITIES" Straight Line To Target: ``B1->R1`` is read (issue 17)
+    and the refusal names the line it tested (docs/401-infinite.md)."""
+    record = OPENING + ("move blue B1 c3\nend blue\nmove red R1 c5\nmove red R1 d5\n"
+                        "end red\nplay blue Serration B1->R1\n")
+    status, out, _ = run(tmp_path, record, "--json")
+    assert status == 1
+    refused = [json.loads(line) for line in out.splitlines()][-1]
+    assert refused["action"] == "play blue Serration B1 -> R1"
+    assert refused["code"] == "line_hits_wall"
+    assert "joins the centres of c3 to d5" in refused["reason"]
+
+
 def test_unreadable_text_names_the_file_and_line_and_exits_2(tmp_path: Path) -> None:
     """docs/engine-contract.md: text that is not an action is invalid (exit 2)."""
     status, _, err = run(tmp_path, OPENING + "teleport blue B1 d4\n")

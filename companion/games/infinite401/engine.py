@@ -21,7 +21,7 @@ from companion.games.infinite401 import rules
 from companion.games.infinite401.board import SIDES, other_side, space_name
 from companion.games.infinite401.effects import resolve
 from companion.games.infinite401.hp import deal_damage, land
-from companion.games.infinite401.legal import legal_actions
+from companion.games.infinite401.legal import legal_actions, score_actions
 from companion.games.infinite401.movement import check_move
 from companion.games.infinite401.notation import (
     Action,
@@ -159,6 +159,7 @@ class Infinite401(Game[Setup401, State, Action]):
             next_state, events = _score(state, action)
         else:
             next_state, events = _apply_turn(state, action)
+        next_state, events = _score_without_choice(next_state, events)
         return Transition(next_state, tuple(events) + _victory(state, next_state))
 
     def outcome(self, state: State) -> Outcome | None:
@@ -195,7 +196,10 @@ class Infinite401(Game[Setup401, State, Action]):
         if event.kind == "hp_token_removed":
             return "the HP token leaves the game (deadlock)"
         if event.kind == "runner_scored":
-            return f"{data['unit']} scores a run against {data['target']}"
+            how = (" (scored by the referee: no other space or target to choose)"
+                   if data.get("automatic") else "")
+            return (f"{data['unit']} scores a run against {data['target']} and goes back to "
+                    f"{data.get('space', 'its base')}{how}")
         if event.kind == "victory":
             return f"victory: {', '.join(data['winners'])}"
         return super().describe_event(event)
@@ -288,7 +292,26 @@ def _apply_turn(state: State, action: Action) -> tuple[State, list[Event]]:
     return after, events + landed
 
 
-def _score(state: State, action: Score) -> tuple[State, list[Event]]:
+def _score_without_choice(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    """Score every waiting runner whose score leaves no choice, at once.
+
+    Runner's Rule: the runner "is immediately placed back at your own Base, and you can
+    subtract 1 HP from any opponent Unit". With one free space of its base and one opposing
+    unit left there is nothing to choose, so the referee scores it without a ``score`` line;
+    the ``runner_scored`` event says so (``automatic``). Otherwise the player writes ``score``.
+    """
+    while state.runners and GAME.outcome(state) is None:
+        choices = score_actions(state)
+        if len(choices) != 1:
+            break
+        choice = choices[0]
+        assert isinstance(choice, Score)
+        state, scored = _score(state, choice, automatic=True)
+        events = [*events, *scored]
+    return state, events
+
+
+def _score(state: State, action: Score, automatic: bool = False) -> tuple[State, list[Event]]:
     runner = state.unit(state.runners[0])
     if action.unit != runner.name or action.side != runner.side:
         raise rules.refuse("runner_pending", f"{runner.name} must score first.", rules.RUNNER,
@@ -305,7 +328,9 @@ def _score(state: State, action: Score) -> tuple[State, list[Event]]:
                            "game.", rules.RUNNER, unit=target.name)
     state = replace(state.with_unit(replace(runner, space=action.space)),
                     runners=state.runners[1:])
-    events = [Event("runner_scored", {"unit": runner.name, "target": target.name})]
+    events = [Event("runner_scored", {"unit": runner.name, "target": target.name,
+                                      "space": space_name(action.space),
+                                      "automatic": automatic})]
     state, hurt = deal_damage(state, target.name, 1, ignore_effects=True)
     return state, events + hurt
 

@@ -41,7 +41,7 @@ def legal_actions(state: State) -> list[Action]:
     if state.steps:
         actions = _setup_actions(state)
     elif state.runners:
-        actions = _score_actions(state)
+        actions = score_actions(state)
     else:
         side = state.to_move
         actions = [End(side)]
@@ -121,7 +121,8 @@ def play_actions(state: State, side: str) -> list[Play]:
     return plays
 
 
-def _score_actions(state: State) -> list[Action]:
+def score_actions(state: State) -> list[Action]:
+    """Every way the first waiting runner may score: a free space of its base x a target."""
     runner = state.unit(state.runners[0])
     board = state.setup.board
     occupied = {u.space for u in state.units if u.alive}

@@ -148,8 +148,11 @@ def parse_action(state: State, text: str) -> Action:
         >>> from companion.games.infinite401.examples import example_state
         >>> parse_action(example_state(), "MOVE blue b1 C2 c3")
         Move(side='blue', unit='B1', destination=(2, 2), path=((2, 1), (2, 2)))
+        >>> str(parse_action(example_state(), "play blue Guard B1->B2"))
+        'play blue Guard B1 -> B2'
+
     """
-    words = text.split()
+    words = text.replace("->", " -> ").split()
     if len(words) < 2:
         raise NotationError(text, "expected a verb and a side, e.g. 'end red'")
     verb, side = words[0].lower(), words[1].lower()

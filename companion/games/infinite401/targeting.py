@@ -127,14 +127,38 @@ def check_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit | N
     blocker = line_blocker(state, play.side, source.space, target.space)
     if blocker is not None:
         space, what = blocker
+        line = drawn_line(source.space, target.space)
+        ends = f"{space_name(source.space)} to {space_name(target.space)}"
         if what == "wall":
             raise rules.refuse("line_hits_wall", f"the straight line from {source.name} to "
-                               f"{target.name} hits the wall on {space_name(space)}.",
-                               rules.STRAIGHT_LINE, space=space_name(space))
+                               f"{target.name} hits the wall on {space_name(space)} (the line "
+                               f"joins the centres of {ends}; docs/401-infinite.md).",
+                               rules.STRAIGHT_LINE, space=space_name(space), **line)
         raise rules.refuse("line_hits_opponent", f"the straight line from {source.name} to "
-                           f"{target.name} hits {what}: opposing units block like walls.",
-                           rules.COLLISION, blocker=what)
+                           f"{target.name} hits {what} on {space_name(space)}: opposing units "
+                           f"block like walls (the line joins the centres of {ends}).",
+                           rules.COLLISION, blocker=what, space=space_name(space), **line)
     return source, (target,)
+
+
+def drawn_line(a: Space, b: Space) -> dict[str, list[str]]:
+    """The line a Straight Line To Target check drew, as verdict params for the board screen.
+
+    The reading (docs/401-infinite.md "Straight lines"): the segment joining the centres of the
+    source's and the target's spaces; a space blocks it when the segment enters its interior
+    (grazing a corner does not).
+
+    Returns:
+        ``line``: the two spaces whose centres the segment joins, source first;
+        ``line_spaces``: every space strictly between them that the segment crosses, in order
+        from the source.
+
+    Example:
+        >>> drawn_line((0, 0), (2, 1))
+        {'line': ['a1', 'c2'], 'line_spaces': ['b1', 'b2']}
+    """
+    return {"line": [space_name(a), space_name(b)],
+            "line_spaces": [space_name(cell) for cell in line_cells(a, b)]}
 
 
 def _check_target_unit(state: State, side: str, card: AbilityCard, target: Unit) -> None:
