@@ -12,6 +12,8 @@ Example:
 
 from __future__ import annotations
 
+import re
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +56,11 @@ class GameSetup:
         layout_options: extra options of some layouts (e.g. a short game's turn limit).
         choices: options the players pick on the new-game screen: option -> its values,
             the first being the default (e.g. ``{"scoring": ("points", "rounds")}``).
+        naming: how the players' names reach the game: ``option`` (the ``players``
+            option, with :attr:`players`), ``rename`` (the names written in the setup
+            files are replaced: Infinity's armies, Defiance's game files) or ``seats``
+            (the engine has no names, only sides: they are kept beside the journal).
+        seats: the sides of a ``seats`` game, in order (401: red, blue).
     """
 
     game: str
@@ -63,6 +70,53 @@ class GameSetup:
     options: Mapping[str, Any] = field(default_factory=dict)
     layout_options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     choices: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    naming: str = "option"
+    seats: tuple[str, ...] = ()
+
+    def default_names(self, layout: str) -> list[str]:
+        """The names a layout starts with.
+
+        The players' defaults, the names written in its setup files (``rename``), or one
+        per side (``seats``).
+
+        Example:
+            >>> SETUPS["infinity"].default_names("example armies")
+            ['Ann', 'Ben']
+            >>> SETUPS["401"].default_names("quick start")
+            ['Ann', 'Ben']
+        """
+        if self.naming == "rename":
+            return names_in_sources(self.sources(layout))
+        if self.naming == "seats":
+            return list(NAMES[:len(self.seats)])
+        return self.players.defaults(self.players.minimum) if self.players else []
+
+    def named_sources(self, layout: str, names: list[str] | None) -> dict[str, tuple[str, str]]:
+        """The layout's files with the players' names written in (``rename`` games).
+
+        Raises:
+            ValueError: a name is empty, not one word, or given twice, or the count is not
+                the layout's.
+
+        Example:
+            >>> sources = SETUPS["infinity"].named_sources("example armies", ["Zoe", "Max"])
+            >>> names_in_sources(sources)
+            ['Zoe', 'Max']
+        """
+        sources = self.sources(layout)
+        if self.naming != "rename" or names is None:
+            return sources
+        old = names_in_sources(sources)
+        if len(names) != len(old):
+            raise ValueError(f"this setup has {len(old)} players, not {len(names)}")
+        check_names(names)
+        renamed = {}
+        for role, (name, text) in sources.items():
+            if names_in_sources({role: (name, text)}):  # only the file naming the players
+                for before, after in zip(old, names, strict=True):
+                    text = re.sub(rf'"{re.escape(before)}"', f'"{after}"', text)
+            renamed[role] = (name, text)
+        return renamed
 
     def sources(self, layout: str) -> dict[str, tuple[str, str]]:
         """The ``{role: (name, text)}`` of a layout.
@@ -94,6 +148,48 @@ class GameSetup:
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 
+ONE_WORD = re.compile(r"^[^\s\"\\]{1,20}$")
+
+
+def check_names(names: list[str]) -> None:
+    """Players' names: one word each (up to 20 characters, no quotes), all different.
+
+    Raises:
+        ValueError: naming the problem.
+
+    Example:
+        >>> check_names(["Ann", "ann"])
+        Traceback (most recent call last):
+        ...
+        ValueError: every player needs a different name
+    """
+    for name in names:
+        if not ONE_WORD.match(name):
+            raise ValueError(f"{name!r}: a name is one word of up to 20 letters")
+    if len({name.lower() for name in names}) != len(names):
+        raise ValueError("every player needs a different name")
+
+
+def names_in_sources(sources: Mapping[str, tuple[str, str]]) -> list[str]:
+    """The players named in setup files: a ``players`` list, or each army's ``player``.
+
+    Example:
+        >>> names_in_sources({"game": ("g.toml", '[game]' + chr(10) + 'players = ["Ann", "Ben"]')})
+        ['Ann', 'Ben']
+    """
+    found: list[str] = []
+    for _name, text in sources.values():
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            continue
+        game = data.get("game")
+        table: dict[str, Any] = game if isinstance(game, dict) else data
+        found += [str(p) for p in table.get("players", []) if isinstance(p, str)]
+        found += [str(army["player"]) for army in data.get("armies", [])
+                  if isinstance(army, dict) and isinstance(army.get("player"), str)]
+    return list(dict.fromkeys(found))
+
 SETUPS: dict[str, GameSetup] = {
     "infinifield": GameSetup(
         "infinifield", "companion.games.infinifield",
@@ -111,16 +207,17 @@ SETUPS: dict[str, GameSetup] = {
          "short game (4 turns)": {"board": "boards/default.toml",
                                   "cards": "cards/default.toml"}},
         layout_options={"short game (4 turns)": {"turn_limit": 4}},
-        choices={"start": ("quick", "competitor")}),
+        choices={"start": ("quick", "competitor")}, naming="seats", seats=("red", "blue")),
     "infinity": GameSetup(
         "infinity", "companion.games.infinity",
         {"example armies": {"setup": "armies/example.toml",
-                            "profiles": "profiles/default.toml"}}),
+                            "profiles": "profiles/default.toml"}}, naming="rename"),
     "defiance": GameSetup(
         "defiance", "companion.games.defiance",
         {"quickplay (2)": shipped_roles("data/games/quickplay.toml"),
          "skirmish (3)": shipped_roles("data/games/skirmish.toml"),
-         "skirmish teams": shipped_roles("data/games/skirmish-teams.toml")}),
+         "skirmish teams": shipped_roles("data/games/skirmish-teams.toml")},
+        naming="rename"),
 }
 """Setups of the games the app knows how to start."""
 

@@ -117,6 +117,7 @@ def test_a_game_gets_a_tracker_per_player_kept_with_its_journal(driver: AppDrive
     """Issue 15 item 7 "a tracker per player tied to the game": the open game's players,
     kept beside its journal and back when the game is resumed."""
     start_game(driver, "Infinifield", players=3)
+    driver.app.propose("start Ben W1")  # a game nobody moved in is put away
     journal = driver.app.table.session.journal.path  # type: ignore[union-attr]
     driver.tap(driver.widget("tools_button"))
     screen = driver.screen

@@ -1,4 +1,9 @@
-"""New game: the players (how many, their names) and the layout to start from."""
+"""New game: the players (how many, their names) and the layout to start from.
+
+Every game's players can be named: Infinifield takes the names as an option, Infinity's
+armies and Defiance's game files have theirs replaced, and 401 Infinite (whose engine knows
+only the red and blue sides) keeps them beside the journal.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,8 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.game_setups import SETUPS
+from companion.app.game_setups import SETUPS, check_names
+from companion.app.journal_shelf import save_seat_names
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets.common import BigButton
 from companion.games.core import SetupError
@@ -105,13 +111,23 @@ class NewGameScreen(Screen):
     def _build_names(self) -> None:
         spec = SETUPS[self.game]
         names = self.ids.names
-        old = [child.text for child in reversed(names.children)]
+        old = [child.text for child in reversed(names.children) if isinstance(child, TextInput)]
         names.clear_widgets()
-        if spec.players is None:
-            return
-        defaults = spec.players.defaults(int(self.count))
+        if spec.naming == "option":
+            if spec.players is None:
+                return
+            defaults = spec.players.defaults(int(self.count))
+        else:
+            defaults = spec.default_names(self.layout)
+        app = App.get_running_app()
         for index, default in enumerate(defaults):
             text = old[index] if index < len(old) and old[index] else default
+            if spec.seats:
+                seat = spec.seats[index]
+                names.add_widget(Label(text=app.translator.label(f"term.{self.game}.side.{seat}",
+                                                                 seat),
+                                       font_size="19sp", bold=True, color=theme.TEXT,
+                                       size_hint_y=None, height=theme.TOUCH_MIN_PX))
             names.add_widget(TextInput(text=text, multiline=False, font_size="20sp",
                                        size_hint_y=None, height=theme.TOUCH_MIN_PX,
                                        write_tab=False, padding=[10, 14]))
@@ -124,29 +140,44 @@ class NewGameScreen(Screen):
         self._build_names()
 
     def set_layout(self, layout: str) -> None:
-        """Choose the layout."""
+        """Choose the layout (a game file may bring its own number of players)."""
         self.layout = layout
         for button in self.ids.layouts.children:
             button.selected = button.action == layout
+        if SETUPS[self.game].naming != "option":
+            self._build_names()
 
     def player_names(self) -> list[str] | None:
         """The names typed (``None`` for a game without named players)."""
-        if SETUPS[self.game].players is None:
-            return None
-        return [child.text.strip() for child in reversed(self.ids.names.children)]
+        fields = [child for child in reversed(self.ids.names.children)
+                  if isinstance(child, TextInput)]
+        return [field.text.strip() for field in fields] if fields else None
 
     def start(self, *_args: Any) -> None:
         """Start the game; a setup the engine refuses is shown, naming what is wrong."""
         app = App.get_running_app()
+        spec = SETUPS[self.game]
         names = self.player_names()
-        if names is not None and (any(not name for name in names)
-                                  or len(set(n.lower() for n in names)) != len(names)):
-            self.error = app.tr("newgame.names_needed")
+        try:
+            if names is not None:
+                check_names(names)
+        except ValueError as error:
+            self.error = app.tr("newgame.names_needed") if "different" in str(error) \
+                else app.tr("newgame.name_one_word")
             return
         try:
-            app.table.start(self.game, self.layout, names, seed=app.options.seed,
-                            chosen=self.chosen)
-        except SetupError as error:
+            if spec.naming == "rename":
+                app.table.start_from(self.game, spec.named_sources(self.layout, names),
+                                     spec.build_options(None, self.layout, self.chosen),
+                                     seed=app.options.seed)
+            else:
+                session = app.table.start(self.game, self.layout,
+                                          names if spec.naming == "option" else None,
+                                          seed=app.options.seed, chosen=self.chosen)
+                if spec.naming == "seats" and names and session.journal is not None:
+                    save_seat_names(session.journal.path, dict(zip(spec.seats, names,
+                                                                   strict=True)))
+        except (SetupError, ValueError) as error:
             self.error = str(error)
             return
         app.outputs.reset()
