@@ -26,9 +26,11 @@ import json
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+
+from companion.games.core import SetupError
+from companion.games.datafile import load_toml
 
 CARD_KINDS: Mapping[str, str] = {
     "infinidungeon": "room",
@@ -86,9 +88,9 @@ class CardMap:
             CardMapError: naming ``source``, the line or key, and what is wrong.
         """
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise CardMapError(f"{source}: {error}") from None
+            data = load_toml(source, text)  # size-capped, too-deep nesting refused
+        except SetupError as error:
+            raise CardMapError(str(error)) from None
         pairs: dict[str, dict[str, str]] = {}
         for game, table in data.items():
             if game not in games:

@@ -14,13 +14,14 @@ Example:
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
 import numpy as np
 
+from companion.games.core import SetupError
+from companion.games.datafile import load_toml
 from vision.bases import DEFAULT_BASE_MM, FIRST_BASE_ID, distances, find_bases
 from vision.calibration import Calibration
 
@@ -70,9 +71,10 @@ def parse_base_markers(source: str, text: str) -> BaseMarkers:
             twice, or a diameter that is not a positive number.
     """
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise BaseMarkerError(source, "(file)", f"not valid TOML: {error}") from error
+        data = load_toml(source, text)  # size-capped, too-deep nesting refused
+    except SetupError as error:
+        where = f"{error.where}: " if error.where else ""
+        raise BaseMarkerError(source, "(file)", f"{where}{error.problem}") from None
     extra = sorted(set(data) - {"bases"})
     if extra or not isinstance(data.get("bases"), dict):
         raise BaseMarkerError(source, extra[0] if extra else "bases",

@@ -143,7 +143,7 @@ def _as_main_loop(driver: Any, action: Any) -> None:
 
     try:
         action()
-    except BaseException as error:  # noqa: BLE001 (what EventLoop.mainloop does)
+    except BaseException as error:
         assert ExceptionManager.handle_exception(error) == ExceptionManager.PASS, error
     driver.frames(3)
 

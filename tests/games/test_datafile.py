@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from companion.games.core import SetupError, parse_setup_toml
@@ -97,3 +99,36 @@ def test_choices_and_required_keys() -> None:
     with pytest.raises(SetupError, match="teams: missing"):
         table.flag("teams")
     assert table.flag("tems", default=False) is False
+
+
+DEEP = "a = " + "[" * 20000 + "]" * 20000
+HUGE = "a = 1\n" + "#" * (MAX_DATA_BYTES + 1)
+
+
+@pytest.mark.parametrize("text,problem", [(DEEP, "nested too deep"), (HUGE, "at most 1,000,000")])
+def test_the_apps_own_toml_files_go_through_the_same_reader(text: str, problem: str) -> None:
+    """Issue 14: the guards cover the app-side files too: Infinity base markers and the NFC
+    card pairings name the file instead of a RecursionError or a stalled read."""
+    from companion.app.base_markers import BaseMarkerError, parse_base_markers
+    from firmware_bridge.cards import CardMap, CardMapError
+
+    with pytest.raises(BaseMarkerError, match=problem) as markers:
+        parse_base_markers("bases.toml", text)
+    assert str(markers.value).startswith("bases.toml: ")
+    with pytest.raises(CardMapError, match=problem) as cards:
+        CardMap.from_text(text, "cards.toml")
+    assert str(cards.value).startswith("cards.toml: ")
+
+
+@pytest.mark.parametrize("text,problem", [
+    ('{"a": ' + "[" * 20000 + "]" * 20000 + "}", "nested too deep"),
+    ('{"language": "' + "e" * MAX_DATA_BYTES + '"}', "at most 1,000,000")])
+def test_settings_nested_too_deep_or_too_large_are_reset_not_a_crash(
+        tmp_path: Path, text: str, problem: str) -> None:
+    from companion.app.settings_store import AppSettings
+
+    path = tmp_path / "settings.json"
+    path.write_text(text)
+    settings = AppSettings.load_or_reset(path)
+    assert settings.reset is not None and problem in settings.reset.problem
+    assert settings.language == "en"
