@@ -312,16 +312,27 @@ class CompanionApp(App):
         """
         return self.camera_frame() if self._camera is not None else self.simulated_bases.frame()
 
+    def table_action(self, action: str) -> str:
+        """``action`` as the table screen shows it, a shuffle's hidden order left out.
+
+        The journal keeps the order (issue 15); the log screen may use this too.
+        """
+        from companion.app.verdict_text import table_action_text
+
+        game = self.table.session.game.name if self.table.session is not None else ""
+        return table_action_text(game, action,
+                                 lambda count: self.tr("chance.hidden_order", count=count))
+
     def _table_changed(self) -> None:
         verdict = self.table.last_verdict
         if verdict is not None and hasattr(self, "banner"):
             if verdict.legal:
-                headline = self.tr("banner.accepted", action=verdict.action)
+                headline = self.tr("banner.accepted", action=self.table_action(verdict.action))
                 detail = self.table.detail(verdict, self.lang) if self.table.session else ""
                 self.banner.show(True, headline, detail)
             else:
                 headline = self.tr("banner.not_recorded" if verdict.code == NOT_RECORDED
-                                   else "banner.refused", action=verdict.action)
+                                   else "banner.refused", action=self.table_action(verdict.action))
                 reason = self.table.detail(verdict, self.lang) if self.table.session \
                     else verdict.reason
                 self.banner.show(False, headline, reason, verdict.rule)

@@ -24,6 +24,7 @@ Example:
 
 from __future__ import annotations
 
+import random
 import string
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -151,5 +152,62 @@ def events_line(lang: str, game: str, events: Iterable[Event],
     return "; ".join(event_text(lang, game, event, describe(event)) for event in events)
 
 
-__all__ = ["COMPANION", "GAME_TEXT_PREFIXES", "event_text", "events_line", "fill", "placeholders",
-           "refusal_text", "render_value"]
+HIDDEN_ORDER_WORDS: dict[str, int] = {"infinidungeon": 1, "401": 2, "defiance": 2}
+"""Games whose ``shuffle`` action lists a hidden order: how many words come before the cards
+(``shuffle`` alone, or ``shuffle red`` / ``shuffle empire``). The order must never reach the
+table screen (issue 15): the journal keeps it, the banner and the log say how many cards."""
+
+CHANCE_KINDS = ("roll", "shuffle", "flip", "reveal")
+"""What a game may wait for from chance: dice, a shuffled deck, a coin, revealed Roles."""
+
+
+def public_action(game: str, action: str) -> tuple[str, int | None]:
+    """``action`` as the table may see it, and how many cards a hidden order had.
+
+    A shuffle's order is hidden information: only its leading words stay.
+
+    Example:
+        >>> public_action("401", "shuffle red Guard Lunge Hex")
+        ('shuffle red', 3)
+        >>> public_action("infinidungeon", "go north")
+        ('go north', None)
+    """
+    words = action.split()
+    keep = HIDDEN_ORDER_WORDS.get(game)
+    if keep is None or not words or words[0] != "shuffle" or len(words) <= keep:
+        return action, None
+    return " ".join(words[:keep]), len(words) - keep
+
+
+def table_action_text(game: str, action: str, hidden: Callable[[int], str]) -> str:
+    """``action`` for the banner or the log, a shuffle's order replaced by ``hidden(count)``.
+
+    ``hidden`` words the count (the catalogue's "8 cards, order hidden").
+
+    Example:
+        >>> table_action_text("infinidungeon", "shuffle den crypt",
+        ...                   lambda n: f"{n} cards, order hidden")
+        'shuffle (2 cards, order hidden)'
+    """
+    shown, count = public_action(game, action)
+    return shown if count is None else f"{shown} ({hidden(count)})"
+
+
+def chance_kind(game: Any, state: Any) -> str:
+    """What the game waits for from chance now: ``roll``, ``shuffle``, ``flip`` or ``reveal``.
+
+    Asked of the engine itself: the verb of the chance action it would draw (so the chance
+    panel says "Shuffle the deck" or "Flip a coin", never "Roll the dice" for those). An
+    engine with some other chance verb counts as ``roll``.
+    """
+    try:
+        sample = game.format_action(game.sample_chance(state, random.Random(0)))
+    except Exception:  # an engine that cannot sample now: dice is the general case
+        return "roll"
+    verb = sample.split()[0] if sample.split() else "roll"
+    return verb if verb in CHANCE_KINDS else "roll"
+
+
+__all__ = ["CHANCE_KINDS", "COMPANION", "GAME_TEXT_PREFIXES", "HIDDEN_ORDER_WORDS",
+           "chance_kind", "event_text", "events_line", "fill", "placeholders",
+           "public_action", "refusal_text", "render_value", "table_action_text"]

@@ -61,7 +61,11 @@ def test_whole_short_game_by_touch(driver: AppDriver, game: str) -> None:
         if verb is not None and verb != panel.verb:
             driver.tap(driver.find_button(verb, panel))
         shown = [b.action for b in reversed(panel.ids.actions.children)]
-        assert shown == grouped[panel.verb][:len(shown)], "buttons are the engine's actions"
+        assert shown, "the legal actions have buttons"
+        assert set(shown) <= set(grouped[panel.verb]), "buttons are the engine's actions"
+        presented = panel.action_view(grouped[panel.verb]) if panel.action_view else None
+        if presented is None:  # a screen may order them its way (issue 15: best first)
+            assert shown == grouped[panel.verb][:len(shown)]
         if not checked_targets:
             assert too_small_buttons(driver) == []
             checked_targets = True

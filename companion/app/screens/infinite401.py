@@ -1,26 +1,75 @@
-"""401 Infinite's referee screen: the board, the sides' cards, actions left, the actions."""
+"""401 Infinite's referee screen: the board, the turn, the hand of the side to act, actions.
+
+Issue 15: the board takes the left of the screen at a size where every space is a
+fingertip's target (over 48 px at 800x480: drawn turned a quarter, with coordinates along
+its edges); the header counts turns from 1 (``state.turn`` is already the turn being
+played) and names no side before the coin flip; the right side switches between the action
+buttons and the hand of the side to act, each card with its reference-sheet text.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import NumericProperty, OptionProperty, StringProperty
 
 from companion.app.kvload import load_kv_beside
 from companion.app.screens.referee import RefereeScreen
-from companion.app.views.infinite401_view import side_summary
+from companion.app.views.infinite401_view import hand_view, side_summary, turn_line
 from companion.app.widgets import board401 as _board  # noqa: F401  (kv rules)
+
+BOARD_SHARE = 0.63
+"""The share of the screen's width the board's panel takes."""
 
 
 class Infinite401Screen(RefereeScreen):
-    """Board on the left; turn, actions left, cards per side and the actions on the right.
+    """Board on the left; turn, cards per side, and actions or hand on the right.
 
     Attributes:
-        turn_text: whose turn and how many actions are left.
+        turn_text: the turn, the side to act and its actions left (or the setup step).
         sides_text: hand, stack and deck per side (markup).
+        hand_text: the side to act's hand, each card's name, type and text (markup).
+        hand_tab_text: the Hand tab's label, with the number of cards.
+        tab: ``actions`` or ``hand``: what the right side shows.
+        board_width: the board panel's width in pixels.
     """
 
     turn_text = StringProperty("")
     sides_text = StringProperty("")
+    hand_text = StringProperty("")
+    hand_tab_text = StringProperty("")
+    tab = OptionProperty("actions", options=["actions", "hand"])
+    board_width = NumericProperty(500)
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Keep both tab contents; only the chosen one is in the tree.
+
+        A hidden widget would still take touches, so the other tab's is taken out.
+        """
+        super().on_kv_post(base_widget)
+        self._tab_widgets = {"actions": self.ids.panel.__self__,
+                             "hand": self.ids.hand_panel.__self__}
+        self.bind(width=self._size_board)
+        self._size_board()
+        self.on_tab()
+
+    def _size_board(self, *_args: Any) -> None:
+        self.board_width = round(self.width * BOARD_SHARE)
+
+    def on_tab(self, *_args: Any) -> None:
+        """Show the chosen tab: the action buttons or the hand."""
+        widgets = getattr(self, "_tab_widgets", None)
+        if widgets is None:
+            return
+        area = self.ids.tab_area
+        for name, widget in widgets.items():
+            if name == self.tab and widget.parent is None:
+                area.add_widget(widget)
+            elif name != self.tab and widget.parent is not None:
+                area.remove_widget(widget)
+        if self.tab == "hand":
+            self.ids.hand_scroll.scroll_y = 1
 
     def refresh(self) -> None:
         """Redraw from the session."""
@@ -31,11 +80,27 @@ class Infinite401Screen(RefereeScreen):
                 self.manager is None or self.manager.current != self.name:
             return
         state = session.state
-        self.turn_text = app.tr("i401.turn", turn=state.turn + 1, side=state.to_move.title(),
-                                actions=state.actions_left)
+
+        def side_name(side: str) -> str:
+            return app.translator.label(f"term.401.side.{side}", side).title()
+
+        self.turn_text = turn_line(state, app.tr, side_name)
         self.sides_text = "\n".join(
-            f"[b]{name.title()}[/b]  {side_summary(state, index)}"
+            f"[b]{side_name(name)}[/b]  {side_summary(state, index, app.tr)}"
             for index, name in enumerate(("blue", "red")))
+        side = state.to_move
+        cards = hand_view(state, side) if side else ()
+        self.hand_tab_text = app.tr("i401.hand_tab", count=len(
+            [card for card in cards if card.kind != "passive"])) if side \
+            else app.tr("i401.hand_tab_none")
+        if not side:
+            self.tab = "actions"
+        lines = [app.tr("i401.hand_of", side=side_name(side))] if side else []
+        for card in cards:
+            kind = f" ({card.kind})" if card.kind else ""
+            lines.append(f"[b]{card.name}[/b]{kind}: {card.text}")
+        lines.append(app.tr("i401.readings"))
+        self.hand_text = "\n".join(lines)
 
 
 load_kv_beside(__file__)

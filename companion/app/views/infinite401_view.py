@@ -13,8 +13,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from companion.games.infinite401.board import Space, parse_space, space_name
 from companion.games.infinite401.hp import indicator_rotation, read_indicator
@@ -106,8 +107,88 @@ def move_action(side: str, unit: str, space: Space) -> str:
     return f"move {side} {unit} {space_name(space)}"
 
 
-def side_summary(state: State, side_index: int) -> str:
-    """One line per side: hand and stack sizes, deck, passive."""
+def side_summary(state: State, side_index: int, tr: Callable[..., str] | None = None) -> str:
+    """One line per side: hand and stack sizes, deck, passive (worded by ``tr`` if given)."""
     cards = state.cards[side_index]
     passive = f" · {cards.passive}" if cards.passive else ""
+    if tr is not None:
+        return tr("i401.side_summary", hand=len(cards.hand), stack=len(cards.stack),
+                  deck=len(cards.deck)) + passive
     return f"hand {len(cards.hand)} · stack {len(cards.stack)} · deck {len(cards.deck)}{passive}"
+
+
+@dataclass(frozen=True)
+class CardView:
+    """A card in a hand as the screen lists it: name, type and the reference sheet's text."""
+
+    name: str
+    kind: str
+    text: str
+
+
+def hand_view(state: State, side: str) -> tuple[CardView, ...]:
+    """The cards in ``side``'s hand with each card's text (and its passive last, if any)."""
+    cards = state.side_cards(side)
+    shown = []
+    for name in cards.hand:
+        try:
+            card = state.setup.cards.ability(name)
+        except (KeyError, ValueError):
+            shown.append(CardView(name, "", ""))
+            continue
+        shown.append(CardView(card.name, card.type, card.text))
+    if cards.passive:
+        try:
+            passive = state.setup.cards.passive(cards.passive)
+            shown.append(CardView(passive.name, "passive", passive.text))
+        except (KeyError, ValueError):
+            shown.append(CardView(cards.passive, "passive", ""))
+    return tuple(shown)
+
+
+def turn_line(state: State, tr: Callable[..., str],
+              side_name: Callable[[str], str] = str.title) -> str:
+    """The header line: the turn, the side to act and its actions left.
+
+    ``state.turn`` already counts the turn being played (1 on the first turn). Before the
+    coin flip no side acts: the line says what setup still waits for.
+
+    Example:
+        >>> from types import SimpleNamespace
+        >>> tr = lambda key, **p: key + repr(sorted(p.items()))
+        >>> turn_line(SimpleNamespace(turn=1, to_move="red", actions_left=2), tr)
+        "i401.turn[('actions', 2), ('side', 'Red'), ('turn', 1)]"
+        >>> turn_line(SimpleNamespace(turn=0, to_move="", actions_left=0), tr)
+        'i401.setup[]'
+    """
+    if not state.to_move:
+        return tr("i401.setup")
+    return tr("i401.turn", turn=state.turn, side=side_name(state.to_move),
+              actions=state.actions_left)
+
+
+def refused_line(params: Mapping[str, Any]) -> tuple[tuple[Space, ...], Space | None]:
+    """The straight line a refusal tested, from its params, to draw on the board.
+
+    ``line`` (or ``crossed``) lists the spaces the line passes through, source to target;
+    ``blocked_at`` (or ``hit``) is the space that stopped it. Spaces are names (``"b6"``)
+    or ``[column, row]`` pairs; anything else is left out.
+
+    Example:
+        >>> refused_line({"line": ["b5", "b6", "b7", "b8"], "blocked_at": "b6"})
+        (((1, 4), (1, 5), (1, 6), (1, 7)), (1, 5))
+        >>> refused_line({"reason": "x"})
+        ((), None)
+    """
+    def space(value: Any) -> Space | None:
+        if isinstance(value, str):
+            return parse_space(value)
+        if isinstance(value, (list, tuple)) and len(value) == 2 and \
+                all(isinstance(v, int) for v in value):
+            return int(value[0]), int(value[1])
+        return None
+
+    raw = params.get("line", params.get("crossed", ()))
+    spaces = tuple(s for s in (space(v) for v in raw) if s is not None) \
+        if isinstance(raw, (list, tuple)) else ()
+    return spaces, space(params.get("blocked_at", params.get("hit")))

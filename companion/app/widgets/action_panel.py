@@ -1,9 +1,16 @@
 """The action panel of every game screen: who acts, and buttons for what may happen next.
 
 The buttons come from the engine's ``legal_actions`` (never from rules written here),
-grouped by verb. When the engine waits for chance, the panel offers the companion's roll
-(which stands: it cannot be undone) and a field to type what physical dice show (which can
-be corrected with undo). Once the game is over it shows the outcome.
+grouped by verb. When the engine waits for chance, the panel offers the companion's draw
+(which stands: it cannot be undone), named for what chance does in this game now - "Roll
+the dice", "Shuffle the deck", "Flip a coin" (:func:`companion.app.verdict_text.chance_kind`)
+- and, for dice and coins, a field to type what the physical ones show (which can be
+corrected with undo). A shuffle's order is never typed or shown here: it is hidden
+information. Once the game is over it shows the outcome.
+
+A game screen may present the listed actions its own way (``action_view``: Infinidungeon's
+reroll choices best first, in words); every button still proposes the engine's notation.
+Whenever the list changes, it opens scrolled to the top.
 """
 
 from __future__ import annotations
@@ -16,12 +23,20 @@ from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.app.kvload import load_kv_beside
+from companion.app.verdict_text import chance_kind
 from companion.app.widgets.common import BigButton
 from companion.app.widgets.dice_keypad import DiceKeypad
 from companion.games.core import CHANCE
 
 MAX_BUTTONS = 60
 """More legal actions than this are reached by typing or by the board, not by buttons."""
+
+ActionView = Callable[[list[str]], "tuple[str, list[tuple[str, str]]] | None"]
+"""A screen's presentation of the listed actions: ``(headline, [(label, action), ...])`` in
+the order to show, or ``None`` for the plain list."""
+
+TYPED_CHANCE = ("roll", "flip")
+"""Chance the players may settle with physical things and type in: dice and coins."""
 
 
 class ActionPanel(BoxLayout):
@@ -34,9 +49,14 @@ class ActionPanel(BoxLayout):
         chance_prefix: what a typed physical roll is prefixed with (``roll``).
         action_filter: a game screen's rewrite of the listed actions (Infinity puts the
             measured distance into its attacks), or ``None``.
+        action_view: a game screen's presentation of the listed actions (labels, order and
+            headline), or ``None``.
+        chance_kind: what chance does now: ``roll``, ``shuffle``, ``flip`` or ``reveal``.
     """
 
     action_filter: Callable[[list[str]], list[str]] | None = None
+    action_view: ActionView | None = None
+    chance_kind = StringProperty("roll")
 
     mode = StringProperty("choose")
     verb = StringProperty("")
@@ -51,6 +71,9 @@ class ActionPanel(BoxLayout):
         do not apply are taken out of the layout instead.
         """
         self._rows = {"verbs": self.ids.verbs.__self__, "chance": self.ids.chance_box.__self__}
+        self._typed_rows = [self.ids.physical_hint.__self__, self.ids.physical_row.__self__]
+        self._keypad = self.ids.keypad_button.__self__
+        self._shown_actions: list[tuple[str, str]] = []
         self._place()
 
     def _place(self) -> None:
@@ -61,6 +84,24 @@ class ActionPanel(BoxLayout):
                 self.add_widget(row, index=1)  # between the headline and the action list
             elif not wanted[name] and row.parent is not None:
                 self.remove_widget(row)
+        box = self._rows["chance"]
+        typed = self.chance_kind in TYPED_CHANCE
+        for row in self._typed_rows:
+            if typed and row.parent is None:
+                box.add_widget(row, index=0)
+            elif not typed and row.parent is not None:
+                box.remove_widget(row)
+        keypad = self.chance_kind == "roll"
+        row = self._typed_rows[1]
+        if keypad and self._keypad.parent is None:
+            row.add_widget(self._keypad, index=1)
+        elif not keypad and self._keypad.parent is not None:
+            self._keypad.parent.remove_widget(self._keypad)
+
+    def on_chance_kind(self, *_args: Any) -> None:
+        """Offer typing only for what the players can settle by hand (dice, coins)."""
+        if hasattr(self, "_rows"):
+            self._place()
 
     def on_mode(self, *_args: Any) -> None:
         """Show only the rows of the current mode."""
@@ -89,8 +130,10 @@ class ActionPanel(BoxLayout):
             return
         actor = session.game.current_actor(session.state)
         if actor == CHANCE:
+            self.chance_kind = chance_kind(session.game, session.state)
             self.mode = "chance"
-            self.headline = app.tr("game.chance")
+            self.headline = app.tr("game.chance" if self.chance_kind == "roll"
+                                   else f"game.chance_{self.chance_kind}")
             self._fill([])
             return
         self.mode = "choose"
@@ -102,6 +145,11 @@ class ActionPanel(BoxLayout):
         actions = grouped.get(self.verb, [])
         if self.action_filter is not None:
             actions = self.action_filter(actions)
+        view = self.action_view(actions) if self.action_view is not None else None
+        if view is not None:
+            self.headline, labelled = view
+            self._fill_labelled(labelled[:MAX_BUTTONS])
+            return
         self._fill(actions[:MAX_BUTTONS])
 
     def _fill_verbs(self, verbs: list[str]) -> None:
@@ -119,15 +167,21 @@ class ActionPanel(BoxLayout):
             row.add_widget(button)
 
     def _fill(self, actions: list[str]) -> None:
-        grid = self.ids.actions
-        grid.clear_widgets()
         app = App.get_running_app()
         game = app.table.session.game.name if app.table.session is not None else ""
-        for text in actions:
-            button = BigButton(text=app.translator.action_label(game, text), action=text,
-                               font_size="18sp")
+        self._fill_labelled([(app.translator.action_label(game, text), text)
+                             for text in actions])
+
+    def _fill_labelled(self, labelled: list[tuple[str, str]]) -> None:
+        grid = self.ids.actions
+        grid.clear_widgets()
+        for label, action in labelled:
+            button = BigButton(text=label, action=action, font_size="18sp")
             button.bind(on_release=lambda b: self.propose(b.action))
             grid.add_widget(button)
+        if labelled != self._shown_actions:
+            self.ids.action_scroll.scroll_y = 1  # a new list opens at its top
+        self._shown_actions = list(labelled)
 
     def choose_verb(self, verb: str) -> None:
         """List the actions of ``verb``."""
@@ -159,7 +213,10 @@ class ActionPanel(BoxLayout):
         if not typed:
             return
         first = typed.split()[0]
-        text = typed if not first.isdigit() else f"{self.chance_prefix} {typed}"
+        if self.chance_kind == "flip":
+            text = typed if first == "flip" else f"flip {typed.lower()}"
+        else:
+            text = typed if not first.isdigit() else f"{self.chance_prefix} {typed}"
         field.text = ""
         App.get_running_app().propose(text, "typed")
 
