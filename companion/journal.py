@@ -252,7 +252,7 @@ def describe_contents(path: Path | str) -> str:
             count = f"{len(contents.records)} record(s)"
         except (OSError, ValueError):
             count = "damaged records"
-        return f"a {record.get('game', 'game')} game journal with {count}"
+        return f"a game journal of {record.get('game', 'an unknown game')!s:.40} with {count}"
     try:
         text = head.decode("utf-8")
     except UnicodeDecodeError:

@@ -115,7 +115,7 @@ def decoded_lines(stream: BinaryIO) -> Iterator[tuple[str | None, str]]:
                 size += len(rest)
                 if not rest or rest.endswith(b"\n"):
                     break
-            shown = excerpt(raw[:EXCERPT_CHARS * 4].decode("utf-8", errors="replace"))
+            shown = f"{raw[:EXCERPT_CHARS].decode('utf-8', errors='replace')!r}..."
             yield None, (f"the line is {size:,} bytes long; an action line is at most "
                          f"{MAX_LINE_BYTES:,} bytes (it starts {shown})")
             continue

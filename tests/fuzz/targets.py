@@ -15,8 +15,9 @@ The targets:
 - ``records``: action records of every game run through the ``infinite-referee`` command with
   a journal, as a file and on standard input (bytes, so not UTF-8 as well); every accepted
   action must be in the journal;
-- ``journals``: damaged and hand-edited journals of every game resumed; a refused journal must
-  be left untouched, a resumed one must keep every intact record;
+- ``journals``: damaged, hand-edited and CRLF-converted journals of every game resumed (a
+  refused journal must be left untouched, a resumed one must keep every intact record), and
+  new games started over them (refused, the file untouched);
 - ``serial``: byte streams from the NFC bridge with frames cut, flipped and interleaved with
   garbage; frames outside the damage must all arrive.
 
@@ -410,13 +411,41 @@ def journals(rng: random.Random, count: int) -> Report:
         for n in range(count):
             game = games[n % len(games)]
             valid = _valid_journal(game)
-            data = _hand_edit(rng, valid) if rng.random() < 0.5 else \
-                mutations.mutate_bytes(rng, valid)
+            choice = rng.random()
+            data = (_hand_edit(rng, valid) if choice < 0.45 else
+                    mutations.mutate_bytes(rng, valid) if choice < 0.9 else
+                    mutations.mutate_bytes(rng, valid).replace(b"\n", b"\r\n"))
             path = Path(folder) / f"{n}.journal"
             path.write_bytes(data)
             report.inputs += 1
-            _resume_one(report, game, path, data)
+            if n % 5 == 4:
+                _create_over(report, game, path, data)
+            else:
+                _resume_one(report, game, path, data)
     return report
+
+
+def _create_over(report: Report, game: str, path: Path, data: bytes) -> None:
+    """Starting a new game over an existing file: refused (naming it) unless it is empty."""
+    header = _cli_header(game)
+    sources = {role: (pair[0], pair[1]) for role, pair in header["sources"].items()}
+    try:
+        Session.new(load_game(game), sources, header.get("options", {}), seed=1,
+                    journal_path=path).close()
+    except JournalError as error:
+        report.refused += 1
+        if path.read_bytes() != data:
+            report.findings.append(Finding(report.target, game,
+                                           "creating a journal changed an existing file", data))
+        _check_message(report, game, str(error), str(path), data)
+        return
+    except Exception as error:
+        report.findings.append(Finding(report.target, game, _trace(error), data))
+        return
+    report.accepted += 1
+    if data:
+        report.findings.append(Finding(report.target, game,
+                                       "a new game was written over a non-empty file", data))
 
 
 def _resume_one(report: Report, game: str, path: Path, data: bytes) -> None:
