@@ -29,6 +29,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.games.core import RulesError
+
 
 class UnknownDie(KeyError):
     """A die kind the tray does not have."""
@@ -63,12 +65,54 @@ DIE_KINDS: dict[str, DieKind] = {
 
 
 KEYPAD_KEYS = ("1", "2", "3", "F", "4", "5", "6", "P", "7", "8", "9", "T", "0", "space", "del",
-               "enter")
-"""The keys of the physical-dice keypad, row by row (4 per row): digits for numbered dice,
-F/P/T/0 for the action dice, a space between dice, delete and enter."""
+               "enter", "cancel")
+"""The keys of the physical-dice keypad when the die is not known, row by row (4 per row):
+digits for numbered dice, F/P/T/0 for the action dice, a space between dice, delete, enter
+and cancel."""
 
-WORD_KEYS = frozenset({"space", "del", "enter"})
+KEYPADS: dict[str, tuple[int, tuple[str, ...]]] = {
+    "d6": (3, ("1", "2", "3", "4", "5", "6", "del", "cancel", "enter")),
+    "numbered": (4, ("1", "2", "3", "del", "4", "5", "6", "space", "7", "8", "9", "0",
+                     "cancel", "enter")),
+    "action": (4, ("F", "P", "T", "0", "del", "cancel", "enter")),
+    "any": (4, KEYPAD_KEYS),
+}
+"""Kind of dice -> (columns, keys row by row). A d6 face is one tap (the pad separates the
+dice itself); numbered dice above 9 need "next die" between them."""
+
+ONE_TAP_KINDS = frozenset({"d6", "action"})
+"""Kinds whose every face is one key, so each tap is one die."""
+
+WORD_KEYS = frozenset({"space", "del", "enter", "cancel"})
 """Keypad keys whose label is a word (translated)."""
+
+ACTION_FACES = frozenset({"F", "P", "T", "0"})
+
+
+def keypad_kind(game: Any, state: Any, samples: int = 40) -> str:
+    """Which keypad the dice the engine waits for need, found from the engine itself.
+
+    The pending chance action is drawn ``samples`` times with fixed seeds; the faces in
+    its notation say the dice: all 1-6 is ``d6``, larger numbers ``numbered``, F/P/T/0
+    ``action``; anything else (or no chance pending) ``any``.
+    """
+    faces: set[str] = set()
+    for seed in range(samples):
+        try:
+            text = game.format_action(game.sample_chance(state, random.Random(seed)))
+        except (RulesError, ValueError, TypeError):  # no chance pending
+            return "any"
+        words = text.split()[1:]
+        if "->" in words:  # a reroll: positions, then the new faces
+            words = words[words.index("->") + 1:]
+        faces.update(words)
+    if faces and all(face.isdigit() and 1 <= int(face) <= 6 for face in faces):
+        return "d6"
+    if faces and all(face.isdigit() for face in faces):
+        return "numbered"
+    if faces and faces <= ACTION_FACES:
+        return "action"
+    return "any"
 
 
 class DiceTray:
