@@ -93,12 +93,13 @@ class JournalWriteFailed(JournalError):
         intact: whether the journal is still usable (the cut back worked).
     """
 
-    def __init__(self, path: Path | str, error: OSError, intact: bool = True) -> None:
+    def __init__(self, path: Path | str, error: OSError, intact: bool = True,
+                 after: str = "") -> None:
         self.reason = describe_os_error(error)
         self.intact = intact
-        after = ("the journal was cut back to its last good record" if intact else
-                 "the journal could not be cut back; resuming it will set the damaged end "
-                 "aside")
+        after = after or ("the journal was cut back to its last good record" if intact else
+                          "the journal could not be cut back; resuming it will set the "
+                          "damaged end aside")
         super().__init__(f"{path}: not recorded: {self.reason}; {after}")
 
 
@@ -361,7 +362,7 @@ class Journal:
                     path.unlink(missing_ok=True)
                 else:
                     os.ftruncate(fd, 0)
-                raise JournalWriteFailed(path, error) from None
+                raise JournalWriteFailed(path, error, after="no game was started") from None
         except BaseException:
             os.close(fd)
             raise

@@ -330,7 +330,7 @@ def test_a_journal_cannot_be_started_on_a_full_disk_and_leaves_no_file() -> None
         fill(disk)
         path = disk / "game.journal"
         big = {"setup": ("countdown.toml", "pile = 30\n" + "#" * 20000 + "\n")}
-        with pytest.raises(JournalError, match="not recorded: disk full"):
+        with pytest.raises(JournalError, match="not recorded: disk full; no game was started"):
             Session.new(countdown.GAME, big, seed=1, journal_path=path)
         assert not path.exists()
 

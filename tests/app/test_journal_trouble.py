@@ -276,3 +276,41 @@ def test_the_settings_reset_is_said_on_screen(driver: Any, tmp_path: Path, lang:
         app.translator.set_language("en")
         app.settings = kept_settings
         app.banner.hide()
+
+
+@pytest.mark.gui
+@pytest.mark.parametrize("trouble_kind", ["read-only", "full"])
+def test_starting_a_game_whose_journal_cannot_be_written_says_so(driver: Any,
+                                                                 trouble_kind: str) -> None:
+    """New game, Start: with the journal folder read-only or the disk full, the banner says
+    why and the new-game screen stays; no half-written journal is left."""
+    from tests.app.harness import go_home
+
+    app = driver.app
+    with mounted(16) as disk:
+        if disk is None:
+            pytest.skip("cannot mount a tmpfs here (needs root)")
+        if trouble_kind == "read-only":
+            if not remount_read_only(disk):
+                pytest.skip("cannot remount read-only")
+            headline, said = "This game's journal cannot be used", "read-only file system"
+        else:
+            (disk / "pad").write_bytes(b"\0" * 8000)  # leave less than a page
+            fill(disk)
+            headline = "The game was not started: its journal cannot be written"
+            said = "not recorded: disk full; no game was started"
+        shelf = app.table.shelf
+        app.table.shelf = JournalShelf(disk)
+        try:
+            go_home(driver)
+            driver.tap_text("Countdown")
+            assert driver.screen.name == "newgame"
+            _as_main_loop(driver, lambda: driver.tap(driver.widget("start")))
+            assert driver.screen.name == "newgame"
+            assert app.table.session is None
+            assert app.banner.headline == headline and said in app.banner.reason
+            assert not list(disk.glob("*.journal"))
+        finally:
+            app.table.shelf = shelf
+            app.banner.hide()
+            go_home(driver)
