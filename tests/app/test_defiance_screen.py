@@ -101,3 +101,48 @@ def test_heals_and_the_timeline_choice_are_said_on_screen(driver: AppDriver) -> 
     assert [e.kind for e in verdict.events] == ["timeline_card_destroyed"]
     assert screen.choice_text == "" and "timeline 2/2" in screen.leaders_text
     assert too_small_buttons(driver) == []
+
+
+def test_every_new_consequence_has_its_line_in_spanish_and_russian() -> None:
+    """Issue 17 "Silent consequences": a unit destroyed, a heal doing nothing, timeline cards
+    destroyed when the limit falls, and each card effect (infinities-defiance-of-fate.md 8.1,
+    7, 9) are lines of the players' language, from real engine events."""
+    from dataclasses import replace
+
+    from companion.app.verdict_text import event_text
+    from companion.games.defiance import GAME
+    from companion.games.defiance.state import Prepared, seat, with_seat
+    from tests.games.defiance.helpers import give, started, units
+
+    state = give(units(started(), "Ann", "acolyte-of-the-sun", "pilgrim"), "Ann", "ember-oath",
+                 "sunlance")
+    ann = seat(state, "Ann")
+    state = with_seat(state, replace(ann, timeline=(Prepared("mending-light", 0),
+                                                    Prepared("fated-flame", 0),
+                                                    Prepared("sunlance", 0))))
+    state = units(state, "Ben", "runner", "deva-adept")
+    lines = ["adjust Ann aster health +1", "adjust Ann aster health -1 acolyte-of-the-sun",
+             "adjust Ann aster health -1 acolyte-of-the-sun", "trim Ann fated-flame",
+             "check Ann tide", "roll T T P 0", "lock Ann", "play Ann ember-oath",
+             "attach Ann ember-oath Ben runner", "effect Ann aster damage 1 Ben",
+             "cancel Ben runner", "end Ann", "effect Ben runner discard 1 Ann",
+             "step Ben sunlance", "effect Ben runner steal 1 Ann", "step Ben pilgrim",
+             "effect Ben runner move 1 Ann", "step Ben 0,0"]
+    events = []
+    for line in lines:
+        transition = GAME.play(state, line)
+        state = transition.state
+        events.extend(transition.events)
+    kinds = {event.kind for event in events}
+    assert {"nothing_healed", "unit_destroyed", "timeline_over_limit",
+            "timeline_card_destroyed", "card_attached", "canceled", "card_discarded",
+            "card_stolen", "forced_move"} <= kinds
+    for event in events:
+        if event.kind in ("health_changed", "turn_changed", "dice_locked"):
+            continue  # older kinds, covered elsewhere
+        english = GAME.describe_event(event)
+        assert event_text("en", "defiance", event, "") == english
+        for lang in ("es", "ru"):
+            assert event_text(lang, "defiance", event, english) != english, (lang, event.kind)
+    cancel = next(event for event in events if event.kind == "canceled")
+    assert event_text("es", "defiance", cancel, "") == "Ben cancela aster (daño)"

@@ -389,7 +389,8 @@ def over_limit_event(state: State, before: State, events: list[Event]) -> None:
         "leader": due.name, "limit": limit, "cards": len(due.timeline),
         "destroy": len(due.timeline) - limit,
         "detail": f"{due.name} must destroy {len(due.timeline) - limit} timeline card(s): "
-                  f"{LIMIT_READING}."}))
+                  f"the limit is 1 + Tide level = {limit} (rulebook 7 and the glossary; "
+                  "section 4 says Tide level)"}))
 
 
 __all__ = ["EFFECTS", "Pos", "attach", "cancel", "check_asset", "resolve_steps", "trim"]

@@ -289,9 +289,7 @@ class DefianceGame(Game[Rules, State, Action]):
             "card_stolen": lambda: f"{data['leader']} steals {data['as']} from {data['from']}",
             "card_attached": lambda: f"{data['card']} is attached to {data['asset']}",
             "forced_move": lambda: f"{data['leader']} is moved {data['from']} -> {data['to']}",
-            "canceled": lambda: f"{data['leader']} cancels {data['card']}"
-                                + (f" ({data['effect']})" if data["effect"] != "play"
-                                   else " as it is played"),
+            "canceled": lambda: f"{data['leader']} cancels {data['card']} ({data['effect']})",
             "defeat": lambda: data["detail"],
             "respawn": lambda: f"{data['leader']} respawns in {data['tile']}",
             "points_scored": lambda: f"{data['leader']} scores {data['points']} "
