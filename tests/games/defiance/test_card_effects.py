@@ -337,3 +337,16 @@ def test_every_new_verb_round_trips_through_the_notation_and_replays():
                               "ember-oath", "sunlance"), *lines).state
     assert GAME.state_to_json(replayed) == GAME.state_to_json(state)
     assert GAME.state_from_json(GAME.state_to_json(state)) == state
+
+
+def test_the_steps_of_the_head_mechanic_are_listed_with_their_choices():
+    """infinities-defiance-of-fate.md "8.3 - The Queue": the most recent mechanic resolves
+    first, step by step; `legal` offers its steps (one, all, or each possible choice)."""
+    state = give(units(started(), "Ben", "deva-adept"), "Ann", "sunlance", "ember-oath")
+    state = play(state, "effect Ben deva-adept damage 2 Ann")
+    steps = [str(a) for a in GAME.legal_actions(state) if a.verb == "step"]
+    assert steps == ["step Ann", "step Ann all"]
+    state = play(state, "effect Ben deva-adept discard 1 Ann")
+    steps = [str(a) for a in GAME.legal_actions(state) if a.verb == "step"]
+    assert steps == [f"step Ann {card}" for card in sorted(set(seat(state, "Ann").hand))]
+    assert "step Ann sunlance" in steps
