@@ -45,6 +45,10 @@ class Calibration:
         marker_px: where each table marker's corners were seen, ``{id: [[x, y] * 4]}``.
         palette: optional colour references learnt from this table (see
             :mod:`vision.palette`), ``{class name: [L, a, b]}``.
+        camera: the camera's intrinsics: a shipped camera's name (``pi-camera-2``,
+            ``pi-camera-3``, ``webcam-65``), the path of a ``calibrate-camera`` TOML file
+            (relative to the calibration file), or ``""``: estimated from the markers (see
+            :mod:`vision.camera_model`).
     """
 
     homography: np.ndarray
@@ -52,6 +56,7 @@ class Calibration:
     layout: TableLayout = field(default_factory=TableLayout)
     marker_px: Mapping[int, list[list[float]]] = field(default_factory=dict)
     palette: Mapping[str, list[float]] = field(default_factory=dict)
+    camera: str = ""
 
     def to_mm(self, points_px: np.ndarray) -> np.ndarray:
         """Map pixel points (N, 2) to table mm (N, 2).
@@ -77,6 +82,7 @@ class Calibration:
             "layout": self.layout.to_json(),
             "marker_px": {str(k): v for k, v in self.marker_px.items()},
             "palette": {k: list(v) for k, v in self.palette.items()},
+            "camera": self.camera,
         }
 
     def save(self, path: Path | str) -> None:
@@ -101,13 +107,16 @@ def calibration_from_json(data: Mapping[str, Any], where: str = "calibration") -
         marker_px = {int(k): [list(map(float, c)) for c in v]
                      for k, v in data.get("marker_px", {}).items()}
         palette = {str(k): [float(x) for x in v] for k, v in data.get("palette", {}).items()}
+        camera = data.get("camera", "")
+        if not isinstance(camera, str):
+            raise CalibrationError(f"{where}: 'camera' must be a camera name or a file path")
     except KeyError as exc:
         raise CalibrationError(f"{where}: missing key {exc}") from exc
     except (TypeError, ValueError) as exc:
         if isinstance(exc, CalibrationError):
             raise
         raise CalibrationError(f"{where}: {exc}") from exc
-    return Calibration(h, (size[0], size[1]), layout, marker_px, palette)
+    return Calibration(h, (size[0], size[1]), layout, marker_px, palette, camera)
 
 
 def load_calibration(path: Path | str) -> Calibration:

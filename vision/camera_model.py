@@ -377,6 +377,8 @@ def calibrate_charuco(images: Sequence[np.ndarray], board: CharucoBoard | None =
         raise CameraModelError(
             f"the ChArUco board was found in {len(obj_all)} of {len(images)} photos; need 3 "
             "or more (print it at 100 %, fill a good part of the frame, tilt it)")
-    rms, k, dist, _r, _t = cv2.calibrateCamera(obj_all, img_all, size, None, None)
+    # k3 stays 0: a few photos rarely cover the frame's corners, where it would run wild
+    rms, k, dist, _r, _t = cv2.calibrateCamera(obj_all, img_all, size, None, None,
+                                               flags=cv2.CALIB_FIX_K3)
     return (Intrinsics(k, np.asarray(dist, np.float64).ravel()[:5], size, name, "calibrated"),
             float(rms), len(obj_all))

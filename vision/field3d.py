@@ -143,7 +143,7 @@ class FieldReading:
             lines += ["[[blocks]]", f'id = "{ids[i]}"', f'colour = "{b.colour}"',
                       f"at = [{b.centre[0]:.1f}, {b.centre[1]:.1f}]", f"angle = {b.angle:.1f}"]
             if b.rests_on:
-                lines.append("on = [" + ", ".join(f'"{ids[j]}"' for j in b.rests_on) + "]")
+                lines.append("rests_on = [" + ", ".join(f'"{ids[j]}"' for j in b.rests_on) + "]")
             lines.append("")
         return "\n".join(lines)
 
@@ -468,8 +468,43 @@ def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block
     return levels
 
 
-def _side_colour(views: TableViews, outline: np.ndarray, level: int
-                 ) -> tuple[str | None, float]:
+def prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
+                z1: float) -> np.ndarray:
+    """Which segments from points ``p`` (N, 3) to the camera pass through a prism."""
+    d = cam[None, :] - p
+    t0 = np.zeros(len(p))
+    t1 = np.ones(len(p))
+    dz = d[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ta = (z0 - p[:, 2]) / dz
+        tb = (z1 - p[:, 2]) / dz
+    lo, hi = np.minimum(ta, tb), np.maximum(ta, tb)
+    flat = np.abs(dz) < 1e-9
+    inside_z = (p[:, 2] > z0) & (p[:, 2] < z1)
+    lo = np.where(flat, np.where(inside_z, -np.inf, np.inf), lo)
+    hi = np.where(flat, np.where(inside_z, np.inf, -np.inf), hi)
+    t0, t1 = np.maximum(t0, lo), np.minimum(t1, hi)
+    centre = footprint.mean(axis=0)
+    for i in range(len(footprint)):
+        a, b = footprint[i], footprint[(i + 1) % len(footprint)]
+        n = np.array([b[1] - a[1], a[0] - b[0]])
+        if n @ (centre - a) > 0:
+            n = -n                        # outward normal
+        num = (a - p[:, :2]) @ n           # n.(a - p) : inside when > 0 at t
+        den = d[:, :2] @ n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        entering = den < 0
+        leaving = den > 0
+        t0 = np.where(entering, np.maximum(t0, t), t0)
+        t1 = np.where(leaving, np.minimum(t1, t), t1)
+        outside = (np.abs(den) < 1e-12) & (num < 0)
+        t1 = np.where(outside, -1.0, t1)
+    return t0 < t1 - 1e-6
+
+
+def _side_colour(views: TableViews, outline: np.ndarray, level: int,
+                 others: Sequence[SeenBlock3D] = ()) -> tuple[str | None, float]:
     """Majority block colour on the visible side faces of the box at ``level``.
 
     Side faces are shaded differently from tops, so they are classified by chromaticity
@@ -492,8 +527,15 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int
             continue
         s = np.linspace(0.2, 0.8, 7)
         zs = np.linspace(z0 + 0.25 * (z1 - z0), z0 + 0.75 * (z1 - z0), 5)
-        px = pose.project(np.array([[*(a + (b - a) * u), z] for u in s for z in zs]))
+        pts = np.array([[*(a + (b - a) * u), z] for u in s for z in zs])
+        # pulled a millimetre out of the face, so its own box does not count as in the way
+        pts[:, :2] += normal / max(float(np.linalg.norm(normal)), 1e-9)
+        px = pose.project(pts)
         ok = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < w - 1) & (px[:, 1] < h - 1)
+        for other in others:
+            z_top = other.level * layout.block_height_mm
+            ok &= ~prism_hits(pts, cam, np.asarray(other.outline, np.float64),
+                              z_top - layout.block_height_mm, z_top)
         if ok.sum() < 5 or np.ptp(px[ok], axis=0).min() < 2.0:
             continue        # a face seen edge-on covers no pixels
         samples.append(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)])
@@ -587,7 +629,10 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         top = blocks[i]
         upper = i
         for level in range(top.level - 1, 0, -1):
-            colour, share = _side_colour(views, top.outline, level)
+            others = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"
+                      and np.hypot(b.centre[0] - top.centre[0],
+                                   b.centre[1] - top.centre[1]) > 0.5 * layout.block_mm]
+            colour, share = _side_colour(views, top.outline, level, others)
             seen = "side"
             if colour is None or share < 0.3:
                 colour, seen = colour or "white", "assumed"

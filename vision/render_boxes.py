@@ -154,8 +154,11 @@ class BoxScene:
             (layout.width_mm / 2 + rng.uniform(-15, 15), layout.height_mm / 2
              + rng.uniform(-15, 15)))
         light = (rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), 1.0)
-        return cls(tuple(blocks), pawns, pose, light, rng.uniform(0.45, 0.75), seed=seed,
-                   **kw)  # type: ignore[arg-type]
+        shading = rng.uniform(0.45, 0.75)
+        given = dict(kw)
+        given.setdefault("pose", pose)
+        return cls(tuple(blocks), pawns, light=light, shading=shading, seed=seed,
+                   **given)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

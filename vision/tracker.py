@@ -35,8 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.infinifield.state import State
+from vision.field3d import TableViews
 from vision.infinifield import match_to_field, visible_blocks
 from vision.observe import Observation
+from vision.verify import PlayCheck, check_blocks, locate_pawn
 
 
 @dataclass(frozen=True)
@@ -97,3 +99,68 @@ def candidate_actions(state: State, obs: Observation, owners: Mapping[str, str]
                 removals.append(Candidate(f"remove {actor} {block.id}",
                                           f"block {block.id} ({block.colour}) is gone"))
     return starts + moves + removals
+
+
+def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, str]
+                         ) -> tuple[list[Candidate], PlayCheck]:
+    """What the players did since ``state``, judged through the camera model.
+
+    Every expected block's top is checked where it must appear (:func:`check_blocks`); a
+    removal is proposed only when exactly one is gone and every other one is seen (a block
+    behind a tower or under a hand is unknown, never gone). Each known pawn is looked for on
+    its block and, for the player to act, on the blocks the engine lets it move to; when it
+    is on none of them but clearly on another block, that move is proposed too (the engine
+    refuses it, the buzzer sounds). A pawn of a colour no player owns, on a free white block
+    during the start phase, is a start for the player to act.
+
+    Args:
+        state: the engine's state (its field's footprints in table mm).
+        views: the frame's views (:class:`~vision.field3d.TableViews`).
+        owners: pawn colour -> player, as learnt so far.
+
+    Returns:
+        ``(candidates in proposing order, the block check)``; no candidates while a hand is
+        in view.
+    """
+    fld = state.field
+    check = check_blocks(views.frame, views.pose, fld, state.removed, views.palette, views)
+    if check.hands_in_view:
+        return [], check
+    actor = state.to_act
+    present = [b.id for b in visible_blocks(fld, state.removed)]
+    occupied = {block for _player, block in state.pawns}
+    starts: list[Candidate] = []
+    moves: list[Candidate] = []
+    pawn_colours = [c.name for c in views.palette.classes if c.kind == "pawn"]
+    for colour in pawn_colours:
+        owner = owners.get(colour)
+        if owner is None:
+            if (state.phase == "start" and actor is not None and not starts
+                    and actor not in owners.values()):
+                whites = [b for b in present if fld.block(b).is_white and b not in occupied]
+                where = locate_pawn(views, fld, colour, whites)
+                if where.block is not None:
+                    starts.append(Candidate(f"start {actor} {where.block}",
+                                            f"a {colour} pawn appeared on {where.block}",
+                                            (colour, actor)))
+            continue
+        was = state.pawn_of(owner)
+        if was is None or was not in present:
+            continue
+        hypotheses = [was]
+        if owner == actor and state.phase == "move":
+            hypotheses += [b for b in fld.neighbours(was) if b in present]
+        where = locate_pawn(views, fld, colour, hypotheses)
+        if where.block is None and where.shares.get(was, 0.0) < 0.02:
+            # on none of the legal blocks: anywhere else it clearly stands?
+            where = locate_pawn(views, fld, colour, present)
+        if where.block is not None and where.block != was:
+            moves.append(Candidate(f"move {owner} {was} {where.block}",
+                                   f"{owner}'s {colour} pawn went from {was} to "
+                                   f"{where.block}"))
+    removals: list[Candidate] = []
+    gone = check.removal
+    if actor is not None and gone is not None:
+        removals.append(Candidate(f"remove {actor} {gone}",
+                                  f"block {gone} ({fld.block(gone).colour}) is gone"))
+    return starts + moves + removals, check

@@ -36,7 +36,7 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field
-from vision.field3d import HAND_MM2, PAWN_HEIGHT_MM, TableViews, silhouettes
+from vision.field3d import HAND_MM2, PAWN_HEIGHT_MM, TableViews, prism_hits, silhouettes
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
 
@@ -155,41 +155,6 @@ def _outer_band(poly: np.ndarray, nadir: np.ndarray, depth: float = 4.0) -> np.n
     return np.array(pts).reshape(-1, 2)
 
 
-def _prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
-                z1: float) -> np.ndarray:
-    """Which segments from points ``p`` (N, 3) to the camera pass through a prism."""
-    d = cam[None, :] - p
-    t0 = np.zeros(len(p))
-    t1 = np.ones(len(p))
-    dz = d[:, 2]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ta = (z0 - p[:, 2]) / dz
-        tb = (z1 - p[:, 2]) / dz
-    lo, hi = np.minimum(ta, tb), np.maximum(ta, tb)
-    flat = np.abs(dz) < 1e-9
-    inside_z = (p[:, 2] > z0) & (p[:, 2] < z1)
-    lo = np.where(flat, np.where(inside_z, -np.inf, np.inf), lo)
-    hi = np.where(flat, np.where(inside_z, np.inf, -np.inf), hi)
-    t0, t1 = np.maximum(t0, lo), np.minimum(t1, hi)
-    centre = footprint.mean(axis=0)
-    for i in range(len(footprint)):
-        a, b = footprint[i], footprint[(i + 1) % len(footprint)]
-        n = np.array([b[1] - a[1], a[0] - b[0]])
-        if n @ (centre - a) > 0:
-            n = -n                        # outward normal
-        num = (a - p[:, :2]) @ n           # n.(a - p) : inside when > 0 at t
-        den = d[:, :2] @ n
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = num / den
-        entering = den < 0
-        leaving = den > 0
-        t0 = np.where(entering, np.maximum(t0, t), t0)
-        t1 = np.where(leaving, np.minimum(t1, t), t1)
-        outside = (np.abs(den) < 1e-12) & (num < 0)
-        t1 = np.where(outside, -1.0, t1)
-    return t0 < t1 - 1e-6
-
-
 def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block, float]],
                pose: TablePose) -> tuple[np.ndarray, bool]:
     """Pixels of the view at ``height`` no colour explains, outside the blocks' boxes."""
@@ -256,7 +221,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
             if other.id == block.id or otop <= top + 1e-6:
                 continue
             fp = np.asarray(other.footprint, np.float64)
-            blocked |= _prism_hits(pts3, cam, fp, otop - other.height, otop)
+            blocked |= prism_hits(pts3, cam, fp, otop - other.height, otop)
         # a hand: where the samples' rays cross the first level's plane
         px = pose.project(pts3, distort=False)
         at_h1 = cv2.perspectiveTransform(px.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm

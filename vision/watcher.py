@@ -20,9 +20,13 @@ from typing import Any
 import numpy as np
 
 from vision.calibration import Calibration, CalibrationError, calibrate
+from vision.field3d import TableViews
 from vision.observe import Observation, ObserveConfig, observe
+from vision.palette import Palette
+from vision.pose import DRIFT_LIMIT_PX, PoseError, TablePose, find_markers_near, table_pose
 from vision.stability import StabilityDetector
-from vision.tracker import Candidate, candidate_actions
+from vision.tracker import Candidate, candidate_actions, candidate_actions_3d
+from vision.verify import PlayCheck
 
 
 @dataclass
@@ -31,7 +35,12 @@ class WatchReport:
 
     Attributes:
         still: the view was still.
-        observation: the observation made (None when the view was not still).
+        observation: the observation made (None when the view was not still, or when the
+            camera model is used: see ``check``).
+        check: with the camera model, every expected block's state (seen, gone, hidden,
+            covered).
+        drift_px: with the camera model, how far the markers are from where the pose puts
+            them.
         proposed: ``(candidate, verdict)`` for every action proposed to the session.
         status: ``"moving"``, ``"hands"``, ``"recalibrated"``, ``"markers lost"`` or ``"ok"``.
     """
@@ -39,6 +48,8 @@ class WatchReport:
     still: bool
     observation: Observation | None = None
     proposed: list[tuple[Candidate, Any]] = field(default_factory=list)
+    check: PlayCheck | None = None
+    drift_px: float = 0.0
     status: str = "moving"
 
 
@@ -55,22 +66,31 @@ class TableWatcher:
         config: observation settings.
         owners: pawn colour -> player already known (else learnt from ``start`` actions).
         stability: the still-view detector (default: 5 still frames).
+        pose: the camera above the table (:mod:`vision.pose`): when given, every expected
+            block is checked where the camera model puts its top (blocks have height,
+            stacks and towers are understood); without it, the table-plane reader.
+        palette: the colours learnt at set-up (with ``pose``; default: the config's).
     """
 
     def __init__(self, session: Any, calib: Calibration, config: ObserveConfig | None = None,
                  owners: Mapping[str, str] | None = None,
-                 stability: StabilityDetector | None = None) -> None:
+                 stability: StabilityDetector | None = None,
+                 pose: TablePose | None = None, palette: Palette | None = None) -> None:
         self.session = session
         self.calib = calib
         self.config = config or ObserveConfig()
         self.owners: dict[str, str] = dict(owners or {})
         self.stability = stability or StabilityDetector()
+        self.pose = pose
+        self.palette = palette or self.config.palette
         self._refused: set[str] = set()
 
     def feed(self, frame: np.ndarray) -> WatchReport:
         """Take one frame; observe and propose when the view is still and clear."""
         if not self.stability.update(frame):
             return WatchReport(False)
+        if self.pose is not None:
+            return self._feed_3d(frame, self.pose)
         obs = observe(frame, self.calib, self.config)
         report = WatchReport(True, obs, status="ok")
         if obs.hands_in_view:
@@ -88,11 +108,45 @@ class TableWatcher:
         self._propose(obs, report)
         return report
 
-    def _propose(self, obs: Observation, report: WatchReport) -> None:
+    def _feed_3d(self, frame: np.ndarray, pose: TablePose) -> WatchReport:
+        """A still frame through the camera model: drift check, block check, proposals."""
+        report = WatchReport(True, status="ok")
+        expected = {i: pose.project([[x, y, 0.0] for x, y in
+                                     pose.layout.marker_corners_mm(i)])
+                    for i in pose.layout.marker_ids}
+        drift = pose.drift_px(find_markers_near(frame, expected))
+        if drift > DRIFT_LIMIT_PX:
+            intrinsics = None if pose.intrinsics.source == "estimated" else pose.intrinsics
+            try:
+                pose = table_pose(frame, intrinsics, pose.layout)
+            except PoseError:
+                report.status = "markers lost"
+                report.drift_px = drift
+                return report
+            self.pose = pose
+            report.status = "recalibrated"
+        report.drift_px = drift
+        views = TableViews(frame, pose, self.palette)
+        self._propose(None, report, views)
+        if report.check is not None and report.check.hands_in_view:
+            report.status = "hands"
+        return report
+
+    def _candidates(self, obs: Observation | None, report: WatchReport,
+                    views: TableViews | None) -> list[Candidate]:
+        if views is not None:
+            candidates, report.check = candidate_actions_3d(self.session.state, views,
+                                                            self.owners)
+            return candidates
+        assert obs is not None
+        return candidate_actions(self.session.state, obs, self.owners)
+
+    def _propose(self, obs: Observation | None, report: WatchReport,
+                 views: TableViews | None = None) -> None:
         """Propose candidates one at a time, re-reading the state after each acceptance."""
         refused_now: set[str] = set()
         for _ in range(MAX_ACTIONS_PER_VIEW):
-            candidates = candidate_actions(self.session.state, obs, self.owners)
+            candidates = self._candidates(obs, report, views)
             pending = [c for c in candidates if c.text not in refused_now]
             refused_now |= {c.text for c in pending if c.text in self._refused}
             pending = [c for c in pending if c.text not in self._refused]
