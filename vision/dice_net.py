@@ -2,9 +2,11 @@
 
 Four 3x3 convolutions with ReLU (the first three followed by 2x2 max pooling), a global
 average (pip detectors summed over the face, which is what counting needs), and a linear
-layer to the six faces. The weights ship as JSON (float16, base64) beside this module, one
-file per member of a small ensemble whose probabilities are averaged;
-:mod:`vision.dice_training` trains them on labelled photos.
+layer to the six faces. Weights are JSON (float16, base64), one file per member of a small
+ensemble whose probabilities are averaged; :mod:`vision.dice_training` trains them on
+labelled photos. This was the reader before issue 13: its three networks are now the
+benchmarks' baseline (``bench/dice_baseline/``); the table reads dice with
+:mod:`vision.dice_reader`, which runs without BLAS.
 
 Example:
     >>> import numpy as np
@@ -31,8 +33,8 @@ CHANNELS = (3, 32, 64, 64, 64)
 PAD = 0.1
 """The crop is the die's box grown by this fraction of its side on every side."""
 WEIGHTS = Path(__file__).with_name("dice_weights_1.json")
-"""Where :mod:`vision.dice_training` writes by default; every ``dice_weights_*.json`` beside
-this module is one member of the shipped ensemble."""
+"""Where :mod:`vision.dice_training` writes by default; every ``dice_weights_*.json`` in a
+folder is one member of that folder's ensemble (:func:`shipped_nets`)."""
 
 
 def die_crop(image: np.ndarray, box: tuple[int, int, int, int], angle: float = 0.0,
@@ -182,7 +184,7 @@ class DiceNet:
 
 @lru_cache(maxsize=2)
 def shipped_nets(folder: Path = WEIGHTS.parent) -> tuple[DiceNet, ...]:
-    """The trained networks shipped with the package (none if no weights file is there)."""
+    """The networks whose weights are in ``folder`` (none if no weights file is there)."""
     return tuple(DiceNet.from_json(json.loads(path.read_text(encoding="utf-8")), str(path))
                  for path in sorted(folder.glob("dice_weights_*.json")))
 

@@ -1,0 +1,118 @@
+"""Reading the faces of dice given their boxes with a small trained network (OpenCV DNN).
+
+Each die's box, grown by :data:`PAD` of its side, is cut out at :data:`READER_PX` pixels and
+standardised per colour channel (so the die's colour and the light do not matter, only the
+contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained by
+:mod:`vision.devtools.dice_reader_train`) gives the six faces' logits. All the dice of a tray
+go through in one batch, each also turned by a quarter turn (the two views' probabilities
+are averaged), on one thread of OpenCV's DNN module: no BLAS, so a busy CPU costs no more
+than its share.
+
+Example:
+    >>> import numpy as np
+    >>> crops = reader_crops(np.zeros((60, 60, 3), np.uint8), [(10, 10, 50, 50)])
+    >>> crops.shape
+    (1, 3, 40, 40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.dice_detect import one_thread
+
+MODEL = Path(__file__).with_name("models") / "dice_reader.onnx"
+READER_PX = 40
+PAD = 0.15
+"""The crop is the die's box grown by this fraction of its side on every side."""
+
+Box = tuple[int, int, int, int]
+
+
+def reader_crop(image: np.ndarray, box: Sequence[float], angle: float = 0.0,
+                scale: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+    """One die as the network sees it: (3, 40, 40) float32, standardised per channel.
+
+    Args:
+        image: BGR photo.
+        box: ``(xmin, ymin, xmax, ymax)`` in pixels.
+        angle: rotation in degrees (training augmentation).
+        scale: zoom (training augmentation).
+        shift: offset as a fraction of the crop (training augmentation).
+
+    Raises:
+        ValueError: the box is empty.
+    """
+    x0, y0, x1, y1 = box
+    side = max(x1 - x0, y1 - y0) * (1 + 2 * PAD)
+    if side <= 0:
+        raise ValueError(f"die box {tuple(box)} is empty")
+    cx, cy = (x0 + x1) / 2 + shift[0] * side, (y0 + y1) / 2 + shift[1] * side
+    m = cv2.getRotationMatrix2D((cx, cy), angle, READER_PX / side * scale)
+    m[0, 2] += READER_PX / 2 - cx
+    m[1, 2] += READER_PX / 2 - cy
+    flags = cv2.INTER_AREA if angle == 0 and scale * READER_PX < side else cv2.INTER_LINEAR
+    crop = cv2.warpAffine(image, m, (READER_PX, READER_PX), flags=flags,
+                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32) / 255.0
+    crop = (crop - crop.mean(axis=(0, 1))) / (crop.std(axis=(0, 1)) + 0.05)
+    return np.ascontiguousarray(crop.transpose(2, 0, 1))
+
+
+def reader_crops(image: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray:
+    """The crops of all ``boxes`` as one batch (N, 3, 40, 40)."""
+    if not boxes:
+        return np.zeros((0, 3, READER_PX, READER_PX), np.float32)
+    return np.stack([reader_crop(image, b) for b in boxes])
+
+
+@lru_cache(maxsize=2)
+def reader_net(path: Path = MODEL) -> cv2.dnn.Net:
+    """The shipped reader network.
+
+    Raises:
+        ValueError: the model file is missing or not a network OpenCV can read.
+    """
+    if not path.is_file():
+        raise ValueError(f"{path}: the dice reader's model is missing")
+    try:
+        net = cv2.dnn.readNetFromONNX(str(path))
+    except cv2.error as exc:
+        raise ValueError(f"{path}: not a network OpenCV can read ({exc})") from exc
+    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
+    return net
+
+
+def face_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
+                       model: Path = MODEL) -> np.ndarray:
+    """Probabilities (N, 6) of the faces 1-6 (columns 0-5) of the dice in ``boxes``.
+
+    Raises:
+        ValueError: a box is empty, or the model is missing or unreadable.
+    """
+    crops = reader_crops(image, boxes)
+    if not len(crops):
+        return np.zeros((0, 6), np.float32)
+    views = np.concatenate([crops, np.ascontiguousarray(np.rot90(crops, 1, axes=(2, 3)))])
+    net = reader_net(model)
+    with one_thread():
+        net.setInput(views)
+        logits = net.forward().reshape(len(views), 6)
+    e = np.exp(logits - logits.max(axis=1, keepdims=True))
+    p = e / e.sum(axis=1, keepdims=True)
+    return (p[:len(crops)] + p[len(crops):]) / 2
+
+
+def read_faces(image: np.ndarray, boxes: Sequence[Sequence[float]], model: Path = MODEL
+               ) -> list[int]:
+    """The face (1-6) of each die in ``boxes``, in the same order.
+
+    Raises:
+        ValueError: a box is empty, or the model is missing or unreadable.
+    """
+    return [int(i) + 1 for i in face_probabilities(image, boxes, model).argmax(axis=1)]
