@@ -152,6 +152,7 @@ def _countdown_journal(shelf: JournalShelf) -> Path:
     path = shelf.new_path("countdown")
     with Session.new(countdown.GAME, countdown.SETUP, {}, seed=4, journal_path=path) as session:
         assert session.propose("roll 3").legal
+        assert session.propose("take Ann 2").legal  # a move: the shelf keeps the game
     return path
 
 
