@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from companion.games.core import Game, IllegalAction, NotationError, SetupError
+from companion.games.datafile import MAX_DATA_BYTES
 from companion.journal import JournalError
 from companion.resources import shipped_text
 from companion.session import NOT_RECORDED, Session, Verdict
@@ -185,13 +186,30 @@ def add_common_arguments(parser: argparse.ArgumentParser) -> None:
 def read_source(path: Path) -> tuple[str, str]:
     """``(name, text)`` of a setup file.
 
+    At most :data:`~companion.games.datafile.MAX_DATA_BYTES` are read, so a huge file (or
+    ``/dev/zero``) is refused without being loaded.
+
     Raises:
-        UnreadableInput: the file cannot be read as UTF-8 text.
+        UnreadableInput: the file cannot be read, is too large, or is not UTF-8 text
+            (naming the line).
     """
     try:
-        return str(path), path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise UnreadableInput(str(path), None, f"cannot read the file ({error})") from error
+        if path.exists() and not path.is_file() and not path.is_char_device():
+            raise UnreadableInput(str(path), None, "is not a file")
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_DATA_BYTES + 1)
+    except OSError as error:
+        raise UnreadableInput(str(path), None,
+                              f"cannot read the file ({error.strerror or error})") from None
+    if len(data) > MAX_DATA_BYTES:
+        raise UnreadableInput(str(path), None, f"the file is larger than {MAX_DATA_BYTES:,} "
+                                               f"bytes; data files are at most that")
+    try:
+        return str(path), data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = 1 + data.count(b"\n", 0, error.start)
+        raise UnreadableInput(str(path), line, f"not UTF-8 text (byte "
+                                               f"0x{data[error.start]:02x})") from None
 
 
 def setup_sources(package: str, defaults: Mapping[str, str],

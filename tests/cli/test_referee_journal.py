@@ -122,3 +122,22 @@ def test_a_ten_megabyte_line_is_refused_with_a_short_excerpt(tmp_path: Path) -> 
     err = done.stderr.decode()
     assert f"{record}:2: the line is 10,000,001 bytes long" in err
     assert len(err) < 600, "the line must not be echoed in full"
+
+
+def test_a_setup_file_over_a_megabyte_or_endless_is_refused_without_reading_it_all(
+        tmp_path: Path) -> None:
+    big = tmp_path / "field.toml"
+    big.write_bytes(b"# padding\n" * 200_000)
+    for path in (big, Path("/dev/zero")):
+        done = _referee("infinifield", "--setup", str(path), stdin=OPENING.encode())
+        assert done.returncode == 2
+        assert done.stderr.decode() == (f"error: {path}: the file is larger than 1,000,000 "
+                                        f"bytes; data files are at most that\n")
+
+
+def test_a_setup_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "field.toml"
+    path.write_bytes(b"# my field\nname = \"caf\xe9\"\n")
+    done = _referee("infinifield", "--setup", str(path), stdin=OPENING.encode())
+    assert done.returncode == 2
+    assert done.stderr.decode() == f"error: {path}:2: not UTF-8 text (byte 0xe9)\n"
