@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from companion.app import theme
-from companion.app.views.infinifield_view import counter_ring
+from companion.app.views.infinifield_view import block_at, counter_ring, round_end
 from companion.games.infinifield.flow import occupied
 from companion.games.infinifield.removal import removable_blocks
+from tests.app.fit import clipped_labels
 from tests.app.harness import AppDriver, close_to, share_of, start_game, too_small_buttons
 from tests.app.infinifield_policy import chase_target, start_choice
 
@@ -44,6 +45,31 @@ def _edge_pixel(driver: AppDriver, image, block: str,  # type: ignore[no-untyped
 
 def _tap_block(driver: AppDriver, block: str) -> None:
     driver.tap_at(*driver.widget("board").block_window_pos(block))
+
+
+def _crop(image, widget):  # type: ignore[no-untyped-def]
+    """The part of the screenshot under ``widget``."""
+    x, y = widget.to_window(widget.x, widget.y)
+    top = image.shape[0] - int(y + widget.height)
+    return image[max(top, 0):image.shape[0] - int(y), int(x):int(x + widget.width)]
+
+
+def _check_round_end(driver: AppDriver, state) -> None:  # type: ignore[no-untyped-def]
+    """infinifield.md "Chase-and-capture" 8: the round's winner, the scores and who builds
+    the next field, on a panel that replaces the old field."""
+    ending = round_end(state)
+    assert ending is not None and not ending.match_over
+    screen = driver.screen
+    image = driver.screenshot("infinifield_round_end")
+    assert screen.ids.board.parent is None, "the old field is not shown"
+    assert screen.round_end_title == f"Round {ending.round} won by {ending.winners[0]}"
+    assert screen.round_end_next.startswith(f"Next: {state.builder} builds a new field "
+                                            f"for round {ending.round + 1}")
+    for name, score in state.scores().items():
+        assert f"{name}: {score} points" in screen.round_end_scores
+    assert share_of(_crop(image, screen.ids.round_end_title), theme.ACCENT, 40) > 0.03
+    assert clipped_labels(screen) == []
+    assert too_small_buttons(driver) == []
 
 
 def test_a_whole_match_by_touch_on_the_field(driver: AppDriver) -> None:
@@ -100,19 +126,31 @@ def test_a_whole_match_by_touch_on_the_field(driver: AppDriver) -> None:
                          if b.id not in allowed and b.id not in state.removed
                          and state.pawn_on(b.id) is None)
             assert not close_to(_edge_pixel(driver, image, fixed, 0.3), theme.REMOVABLE, 60)
-            assert driver.screen.hint == "Tap a highlighted block to remove it"
+            assert driver.screen.hint == \
+                f"Tap a highlighted block to remove it: {', '.join(allowed)}"
+            assert clipped_labels(driver.screen) == []
             _tap_block(driver, allowed[0])
             assert allowed[0] in session.state.removed
             assert allowed[0] not in {v.id for v in driver.widget("board").views}
             removal_shown = True
         else:
-            driver.tap(driver.find_button(f"rebuild {player}"))
+            _check_round_end(driver, session.state)
+            driver.tap(driver.find_button(f"{player} has built the new field",
+                                          driver.widget("round_end_buttons")))
+            assert driver.widget("board").parent is not None, "the new field is shown"
     assert session.finished and refused_shown and removal_shown
     assert driver.app.outputs.buzz == "victory"
     panel = driver.widget("panel")
     assert panel.mode == "over" and panel.headline.startswith("Game over. Winner: Ann, Ben.")
     assert "[b]A[/b]  Ann: 33" in driver.screen.scores
-    driver.screenshot("infinifield_over")
+    image = driver.screenshot("infinifield_over")
+    screen = driver.screen
+    assert screen.round_end_title == "Match over: Ann, Ben won"
+    assert "Ann: 33 points  ★" in screen.round_end_scores
+    assert screen.ids.board.parent is None
+    title = screen.ids.round_end_title
+    assert share_of(_crop(image, title), theme.ACCENT, 40) > 0.03, "the title is drawn"
+    assert clipped_labels(screen) == []
 
 
 def test_a_capture_reaches_the_simulated_buzzer_and_ring(driver: AppDriver) -> None:
@@ -136,3 +174,25 @@ def test_a_capture_reaches_the_simulated_buzzer_and_ring(driver: AppDriver) -> N
         pixel = _led_pixel(ring, image, index)
         colour = {"off": theme.LED_OFF, "lit": theme.LED_LIT, "due": theme.LED_DUE}[state]
         assert close_to(pixel, colour, 25), (index, state, pixel)
+
+
+def test_the_castle_shows_the_id_of_every_block(driver: AppDriver) -> None:
+    """infinifield.md pictures 1-2 (a 3D field): a block partly under a bridging block
+    keeps its id readable on its visible part (issue 15: the castle hid them)."""
+    start_game(driver, "Infinifield", layout="castle (3D)", players=2)
+    board = driver.widget("board")
+    image = driver.screenshot("infinifield_castle_ids")
+    covered = [view for view in board.views if board.spots[view.id].covered]
+    assert covered, "the castle has blocks partly under others"
+    for view in board.views:  # the topmost block at each id's spot is that block
+        spot = board.spots[view.id]
+        assert block_at(board.views, spot.x, spot.y) == view.id, view.id
+        assert board.label_sizes[view.id] >= 12, view.id
+    for view in covered:  # the id's ink is on screen at its spot, on the block's colour
+        spot = board.spots[view.id]
+        wx, wy = board.to_window(board.x + spot.x, board.y + spot.y)
+        row = image.shape[0] - 1 - int(wy)
+        patch = image[row - 6:row + 7, int(wx) - 9:int(wx) + 10]
+        ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
+        assert share_of(patch, ink, 60) > 0.08, f"{view.id}'s id is not drawn"
+        assert share_of(patch, theme.BLOCK_COLOURS[view.colour], 40) > 0.2, view.id

@@ -96,6 +96,92 @@ def block_views(state: State, width: float, height: float,
     return views
 
 
+@dataclass(frozen=True)
+class LabelSpot:
+    """Where a block's id is written: a point of the block no higher block covers.
+
+    Attributes:
+        x: the label's centre, board pixels.
+        y: the label's centre, board pixels.
+        room: how far the free area reaches around that point (pixels); the label's size
+            follows it.
+        covered: whether part of the block is hidden under a higher one (its id then goes
+            where the block still shows, not at its centre).
+    """
+
+    x: float
+    y: float
+    room: float
+    covered: bool
+
+
+def label_spots(views: list[BlockView], step: float = 3.0,
+                pawn_radius: float = 0.0) -> dict[str, LabelSpot]:
+    """For each drawn block, the visible point where its id reads best.
+
+    Issue 15: the 3D castle hid the ids of covered blocks. ``views`` are bottom first, as
+    drawn: a block is covered by those after it. Points of the block on a ``step`` grid
+    that no later block covers are candidates; the one farthest from every edge (its own
+    and its coverers') wins. A block's pawn (drawn at its centre) counts as a coverer of
+    ``pawn_radius``. A block with no visible point keeps its centre.
+    """
+    spots: dict[str, LabelSpot] = {}
+    for index, view in enumerate(views):
+        above = [other.outline for other in views[index + 1:]
+                 if _boxes_meet(view.outline, other.outline)]
+        if not above and (view.pawn is None or not pawn_radius):
+            cx, cy = view.centre
+            spots[view.id] = LabelSpot(cx, cy, _edge_distance(view.outline, cx, cy), False)
+            continue
+        xs = [p[0] for p in view.outline]
+        ys = [p[1] for p in view.outline]
+        best: tuple[float, float, float] | None = None
+        covered = False
+        y = min(ys) + step / 2
+        while y < max(ys):
+            x = min(xs) + step / 2
+            while x < max(xs):
+                if _inside(view.outline, x, y):
+                    if any(_inside(poly, x, y) for poly in above):
+                        covered = True
+                    else:
+                        room = min([_edge_distance(view.outline, x, y),
+                                    *(_edge_distance(poly, x, y) for poly in above)])
+                        if view.pawn is not None and pawn_radius:
+                            room = min(room, max(0.0, ((x - view.centre[0]) ** 2 + (
+                                y - view.centre[1]) ** 2) ** 0.5 - pawn_radius))
+                        if best is None or room > best[2] + 0.5:
+                            best = (x, y, room)
+                x += step
+            y += step
+        if best is None:
+            spots[view.id] = LabelSpot(view.centre[0], view.centre[1], 0.0, True)
+        else:
+            spots[view.id] = LabelSpot(best[0], best[1], best[2], covered)
+    return spots
+
+
+def _boxes_meet(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
+    return not (max(p[0] for p in a) < min(p[0] for p in b) or
+                max(p[0] for p in b) < min(p[0] for p in a) or
+                max(p[1] for p in a) < min(p[1] for p in b) or
+                max(p[1] for p in b) < min(p[1] for p in a))
+
+
+def _edge_distance(polygon: tuple[tuple[float, float], ...], x: float, y: float) -> float:
+    """The distance from ``(x, y)`` to the nearest edge of ``polygon``."""
+    best = float("inf")
+    count = len(polygon)
+    for i in range(count):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % count]
+        dx, dy = x2 - x1, y2 - y1
+        length = dx * dx + dy * dy
+        t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+        px, py = x1 + t * dx, y1 + t * dy
+        best = min(best, ((x - px) ** 2 + (y - py) ** 2) ** 0.5)
+    return best
+
+
 def _grid_square(index: int, count: int) -> tuple[tuple[float, float], ...]:
     columns = max(1, round(count ** 0.5 * 1.6))
     x, y = (index % columns) * 45.0, -(index // columns) * 45.0
@@ -153,3 +239,51 @@ def counter_ring(state: State) -> list[str]:
     index = 4 if state.counter == 0 else state.counter - 1
     ring[index] = "due" if state.phase == "remove" and state.counter == 0 else "lit"
     return ring
+
+
+@dataclass(frozen=True)
+class RoundEnd:
+    """What the round-end (or match-end) panel says.
+
+    Attributes:
+        match_over: the match has ended (else a round has).
+        round: the round just played.
+        winners: the round's winner, or the match's winners.
+        scores: ``(player, score)`` in seating order.
+        scoring: ``points`` or ``rounds`` (what the scores count).
+        builder: who builds the next field (empty once the match is over).
+        termination: why the match ended (``rounds_played`` / ``target_reached``).
+    """
+
+    match_over: bool
+    round: int
+    winners: tuple[str, ...]
+    scores: tuple[tuple[str, int], ...]
+    scoring: str
+    builder: str
+    termination: str = ""
+
+
+def round_end(state: State) -> RoundEnd | None:
+    """The round-end panel's content between rounds and after the match, else ``None``.
+
+    infinifield.md "Chase-and-capture" 8: the last pawn standing wins the round; its pawn is
+    the one left on the field while the new builder rebuilds (``state.round`` already
+    counts the next round).
+    """
+    scores = tuple(state.scores().items())
+    if state.phase == "over":
+        return RoundEnd(True, state.round, tuple(state.winners), scores,
+                        state.rules.scoring, "", state.termination)
+    if state.phase != "rebuild":
+        return None
+    winners = (state.pawns[0][0],) if state.pawns else ()
+    return RoundEnd(False, state.round - 1, winners, scores, state.rules.scoring,
+                    state.builder)
+
+
+def removable_names(state: State) -> tuple[str, ...]:
+    """The blocks that may be removed now, in the engine's order (empty unless one is due)."""
+    if state.phase != "remove":
+        return ()
+    return tuple(removable_blocks(state.field, state.removed, occupied(state)))

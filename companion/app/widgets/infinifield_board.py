@@ -1,7 +1,9 @@
 """The Infinifield field drawn from the engine.
 
 Blocks with colour and letter, pawns with their player's colour and initial, removable
-blocks ringed in magenta when a removal is due (and named in the hint line).
+blocks ringed in magenta when a removal is due (and named in the hint line). Every block's
+id is written where the block shows: on a 3D field a block partly under a higher one gets
+its id on its visible part (:func:`companion.app.views.infinifield_view.label_spots`).
 
 A tap on a block proposes the phase's action for it (see
 :func:`companion.app.views.infinifield_view.tap_action`).
@@ -17,7 +19,14 @@ from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.views.infinifield_view import BlockView, block_at, block_views, tap_action
+from companion.app.views.infinifield_view import (
+    BlockView,
+    LabelSpot,
+    block_at,
+    block_views,
+    label_spots,
+    tap_action,
+)
 from companion.session import Session
 
 OUTLINE = (0.05, 0.05, 0.07, 1)
@@ -47,6 +56,9 @@ class InfinifieldBoard(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.views: list[BlockView] = []
+        self.spots: dict[str, LabelSpot] = {}
+        self.label_sizes: dict[str, float] = {}
+        self._spots_key: Any = None
         self._session: Session | None = None
         self.bind(pos=lambda *_: self._redraw(), size=lambda *_: self._redraw())
 
@@ -75,14 +87,28 @@ class InfinifieldBoard(Widget):
         self.views = block_views(state, self.width, self.height)
         players = list(state.rules.players)
         targets = legal_targets(self._session)
+        key = (tuple((v.id, v.outline, v.pawn) for v in self.views))
+        if key != self._spots_key:
+            self.spots = label_spots(self.views, pawn_radius=self._pawn_radius())
+            self._spots_key = key
         with self.canvas:
             for view in self.views:  # bottom first: a raised block covers what it rests on
                 self._draw_block(view)
                 self._draw_highlight(view, view.id in targets)
+            for view in self.views:  # ids last, each where its block shows
                 self._draw_label(view)
             for view in self.views:
                 if view.pawn is not None:
                     self._draw_pawn(view, players.index(view.pawn))
+
+    def _pawn_radius(self) -> float:
+        """The pawn disc's radius on the typical block (labels keep clear of it)."""
+        widths = [max(p[0] for p in v.outline) - min(p[0] for p in v.outline)
+                  for v in self.views]
+        if not widths:
+            return 0.0
+        widths.sort()
+        return max(14.0, min(34.0, widths[len(widths) // 2] * 0.62)) / 2 + 2
 
     def _draw_block(self, view: BlockView) -> None:
         points = [(self.x + x, self.y + y) for x, y in view.outline]
@@ -105,20 +131,21 @@ class InfinifieldBoard(Widget):
         Line(points=flat, width=4 if view.removable else 2.5, joint="miter")
 
     def _draw_label(self, view: BlockView) -> None:
-        points = [(self.x + x, self.y + y) for x, y in view.outline]
-        xs = [p[0] for p in points]
+        xs = [p[0] for p in view.outline]
         size = max(12.0, min(26.0, (max(xs) - min(xs)) * 0.36))
+        spot = self.spots.get(view.id)
+        if spot is not None and (spot.covered or view.pawn is not None):
+            size = max(12.0, min(size, spot.room * 1.3))
+        elif view.pawn is not None:
+            size *= 0.7
         ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
         texture = _text_texture(view.id, size, ink)
-        cx, cy = self.x + view.centre[0], self.y + view.centre[1]
+        x, y = (spot.x, spot.y) if spot is not None else view.centre
+        cx, cy = self.x + x, self.y + y
         Color(1, 1, 1, 1)
-        if view.pawn is None:
-            Rectangle(texture=texture, size=texture.size,
-                      pos=(cx - texture.width / 2, cy - texture.height / 2))
-        else:
-            small = _text_texture(view.id, size * 0.7, ink)
-            Rectangle(texture=small, size=small.size,
-                      pos=(min(xs) + 3, min(p[1] for p in points) + 2))
+        Rectangle(texture=texture, size=texture.size,
+                  pos=(cx - texture.width / 2, cy - texture.height / 2))
+        self.label_sizes[view.id] = size
 
     def _draw_pawn(self, view: BlockView, seat: int) -> None:
         points = [(self.x + x, self.y + y) for x, y in view.outline]
