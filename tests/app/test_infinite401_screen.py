@@ -14,6 +14,7 @@ from companion.app import theme
 from companion.app.views.infinite401_view import move_targets
 from companion.app.widgets.board401 import REFUSED_LINE, SIDE_COLOURS, TARGET
 from companion.games.infinite401.board import space_name
+from companion.games.infinite401.targeting import drawn_line
 from companion.session import Verdict
 from tests.app.fit import clipped_labels
 from tests.app.harness import AppDriver, close_to, go_home, start_game, too_small_buttons
@@ -122,16 +123,17 @@ def test_the_hand_of_the_side_to_act_with_card_texts(driver: AppDriver) -> None:
 
 def test_a_refused_line_is_drawn_on_the_board(driver: AppDriver) -> None:
     """401-infinite.md "Straight lines": a target is invalid when the line hits a wall. A
-    refusal carrying the tested line (``line``, ``blocked_at``) shows it on the board."""
+    refusal carrying the tested line (the engine's ``drawn_line`` params and the blocking
+    ``space``) shows it on the board."""
     _start_and_flip(driver)
     session = driver.app.table.session
     assert session is not None
     table = driver.app.table
-    line = ["b5", "b6", "b7", "b8"]
-    table.last_verdict = Verdict("play blue Lunge B1 b8", False, (), "line_blocked",
-                                 "The line from b5 to b8 hits the wall on b6.",
-                                 '401: "Straight lines"', "touch",
-                                 params={"line": line, "blocked_at": "b6"})
+    params = {**drawn_line((1, 4), (1, 7)), "space": "b6"}  # the engine's own params
+    assert params["line_spaces"] == ["b6", "b7"]
+    table.last_verdict = Verdict("play blue Lunge B1 R1", False, (), "line_hits_wall",
+                                 "the straight line from B1 to R1 hits the wall on b6",
+                                 '401: "Straight lines"', "touch", params=params)
     driver.app.revision += 1
     image = driver.screenshot("infinite401_refused_line")
     x1, y1 = driver.widget("board").space_window_pos((1, 5))

@@ -170,25 +170,24 @@ def turn_line(state: State, tr: Callable[..., str],
 def refused_line(params: Mapping[str, Any]) -> tuple[tuple[Space, ...], Space | None]:
     """The straight line a refusal tested, from its params, to draw on the board.
 
-    ``line`` (or ``crossed``) lists the spaces the line passes through, source to target;
-    ``blocked_at`` (or ``hit``) is the space that stopped it. Spaces are names (``"b6"``)
-    or ``[column, row]`` pairs; anything else is left out.
+    The engine's params (``targeting.drawn_line``, docs/401-infinite.md "Straight lines"):
+    ``line`` names the two spaces whose centres the line joins, source first;
+    ``line_spaces`` the spaces strictly between that it crosses; ``space`` the one that
+    stopped it. Returns the spaces from source to target and the blocking space; nothing
+    when the params carry no line.
 
     Example:
-        >>> refused_line({"line": ["b5", "b6", "b7", "b8"], "blocked_at": "b6"})
+        >>> refused_line({"line": ["b5", "b8"], "line_spaces": ["b6", "b7"], "space": "b6"})
         (((1, 4), (1, 5), (1, 6), (1, 7)), (1, 5))
-        >>> refused_line({"reason": "x"})
+        >>> refused_line({"space": "c5"})
         ((), None)
     """
-    def space(value: Any) -> Space | None:
-        if isinstance(value, str):
-            return parse_space(value)
-        if isinstance(value, (list, tuple)) and len(value) == 2 and \
-                all(isinstance(v, int) for v in value):
-            return int(value[0]), int(value[1])
-        return None
-
-    raw = params.get("line", params.get("crossed", ()))
-    spaces = tuple(s for s in (space(v) for v in raw) if s is not None) \
-        if isinstance(raw, (list, tuple)) else ()
-    return spaces, space(params.get("blocked_at", params.get("hit")))
+    ends = params.get("line")
+    if not isinstance(ends, (list, tuple)) or len(ends) != 2:
+        return (), None
+    crossed = params.get("line_spaces", ())
+    names = [ends[0], *(crossed if isinstance(crossed, (list, tuple)) else ()), ends[1]]
+    spaces = tuple(space for space in (parse_space(str(name)) for name in names)
+                   if space is not None)
+    blocked = params.get("space")
+    return spaces, parse_space(blocked) if isinstance(blocked, str) else None

@@ -9,8 +9,9 @@ cyan. Column letters and row numbers run along two edges, so "c5" can be found.
 On a landscape screen the 7 x 9 board is drawn turned a quarter to the right (row 1, Blue's
 base, on the left; column a on top) whenever that gives bigger spaces: at 800x480 a space is
 then over 48 px, a fingertip's target. A refusal that carries the straight line it tested
-(``line`` and ``blocked_at`` in its params, see ``docs/401-infinite.md``) is drawn as a red
-line with the blocking space ringed.
+(``line``, ``line_spaces`` and ``space`` in its params, see ``docs/401-infinite.md``
+"Straight lines") is drawn as a red line with the crossed spaces outlined and the blocking
+space ringed.
 """
 
 from __future__ import annotations
