@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from companion.games.infinifield.flow import occupied
 from companion.games.infinifield.removal import removable_blocks
 from companion.games.infinifield.state import State
@@ -120,66 +122,95 @@ def label_spots(views: list[BlockView], step: float = 3.0,
     """For each drawn block, the visible point where its id reads best.
 
     Issue 15: the 3D castle hid the ids of covered blocks. ``views`` are bottom first, as
-    drawn: a block is covered by those after it. Points of the block on a ``step`` grid
-    that no later block covers are candidates; the one farthest from every edge (its own
-    and its coverers') wins. A block's pawn (drawn at its centre) counts as a coverer of
-    ``pawn_radius``. A block with no visible point keeps its centre.
+    drawn: a block is covered by those after it. Points of the block on a grid (``step``
+    pixels or finer than 1/14 of the block) that no later block covers are candidates; the
+    one farthest from every edge (its own and its coverers') wins. A block's pawn (drawn at
+    its centre) counts as a coverer of ``pawn_radius``. A block with no visible point keeps
+    its centre.
     """
     spots: dict[str, LabelSpot] = {}
+    boxes = [_box(view.outline) for view in views]
     for index, view in enumerate(views):
-        above = [other.outline for other in views[index + 1:]
-                 if _boxes_meet(view.outline, other.outline)]
+        above = [views[later].outline for later in range(index + 1, len(views))
+                 if _boxes_meet(boxes[index], boxes[later])]
+        cx, cy = view.centre
         if not above and (view.pawn is None or not pawn_radius):
-            cx, cy = view.centre
-            spots[view.id] = LabelSpot(cx, cy, _edge_distance(view.outline, cx, cy), False)
+            box = boxes[index]
+            room = min(cx - box[0], box[2] - cx, cy - box[1], box[3] - cy)
+            spots[view.id] = LabelSpot(cx, cy, room, False)
             continue
-        xs = [p[0] for p in view.outline]
-        ys = [p[1] for p in view.outline]
-        best: tuple[float, float, float] | None = None
-        covered = False
-        y = min(ys) + step / 2
-        while y < max(ys):
-            x = min(xs) + step / 2
-            while x < max(xs):
-                if _inside(view.outline, x, y):
-                    if any(_inside(poly, x, y) for poly in above):
-                        covered = True
-                    else:
-                        room = min([_edge_distance(view.outline, x, y),
-                                    *(_edge_distance(poly, x, y) for poly in above)])
-                        if view.pawn is not None and pawn_radius:
-                            room = min(room, max(0.0, ((x - view.centre[0]) ** 2 + (
-                                y - view.centre[1]) ** 2) ** 0.5 - pawn_radius))
-                        if best is None or room > best[2] + 0.5:
-                            best = (x, y, room)
-                x += step
-            y += step
-        if best is None:
-            spots[view.id] = LabelSpot(view.centre[0], view.centre[1], 0.0, True)
-        else:
-            spots[view.id] = LabelSpot(best[0], best[1], best[2], covered)
+        outline = np.array(view.outline, dtype=float)
+        low, high = outline.min(axis=0), outline.max(axis=0)
+        grid = max(step, *((high - low) / 14))
+        xs = np.arange(low[0] + grid / 2, high[0], grid)
+        ys = np.arange(low[1] + grid / 2, high[1], grid)
+        points = np.array(np.meshgrid(xs, ys)).reshape(2, -1).T
+        points = points[_inside_many(view.outline, points)]
+        hidden = np.zeros(len(points), dtype=bool)
+        for polygon in above:
+            hidden |= _inside_many(polygon, points)
+        covered = bool(hidden.any())
+        free = points[~hidden]
+        if len(free) == 0:
+            spots[view.id] = LabelSpot(cx, cy, 0.0, True)
+            continue
+        room = _edge_distances(view.outline, free)
+        for polygon in above:
+            room = np.minimum(room, _edge_distances(polygon, free))
+        if view.pawn is not None and pawn_radius:
+            room = np.minimum(room, np.maximum(
+                0.0, np.hypot(free[:, 0] - cx, free[:, 1] - cy) - pawn_radius))
+        best = int(np.argmax(room))
+        spots[view.id] = LabelSpot(float(free[best, 0]), float(free[best, 1]),
+                                   float(room[best]), covered)
     return spots
 
 
-def _boxes_meet(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
-    return not (max(p[0] for p in a) < min(p[0] for p in b) or
-                max(p[0] for p in b) < min(p[0] for p in a) or
-                max(p[1] for p in a) < min(p[1] for p in b) or
-                max(p[1] for p in b) < min(p[1] for p in a))
+def _inside_many(polygon: tuple[tuple[float, float], ...], points: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (n x 2) lie inside ``polygon`` (even-odd rule, as :func:`_inside`)."""
+    inside = np.zeros(len(points), dtype=bool)
+    x, y = points[:, 0], points[:, 1]
+    count = len(polygon)
+    for i in range(count):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % count]
+        if y1 == y2:
+            continue
+        crosses = ((y1 > y) != (y2 > y)) & (x < (x2 - x1) * (y - y1) / (y2 - y1) + x1)
+        inside ^= crosses
+    return inside
 
 
-def _edge_distance(polygon: tuple[tuple[float, float], ...], x: float, y: float) -> float:
-    """The distance from ``(x, y)`` to the nearest edge of ``polygon``."""
-    best = float("inf")
+def _edge_distances(polygon: tuple[tuple[float, float], ...], points: np.ndarray) -> np.ndarray:
+    """Each point's distance to the nearest edge of ``polygon``."""
+    best = np.full(len(points), np.inf)
     count = len(polygon)
     for i in range(count):
         (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % count]
         dx, dy = x2 - x1, y2 - y1
         length = dx * dx + dy * dy
-        t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
-        px, py = x1 + t * dx, y1 + t * dy
-        best = min(best, ((x - px) ** 2 + (y - py) ** 2) ** 0.5)
+        if length == 0:
+            t = np.zeros(len(points))
+        else:
+            t = np.clip(((points[:, 0] - x1) * dx + (points[:, 1] - y1) * dy) / length, 0, 1)
+        best = np.minimum(best, np.hypot(points[:, 0] - (x1 + t * dx),
+                                         points[:, 1] - (y1 + t * dy)))
     return best
+
+
+def _box(outline: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in outline]
+    ys = [p[1] for p in outline]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, float, float],
+                overlap: float = 1.0) -> bool:
+    """Whether two bounding boxes overlap by more than ``overlap`` pixels.
+
+    Blocks that only touch side by side do not cover each other.
+    """
+    return (min(a[2], b[2]) - max(a[0], b[0]) > overlap and
+            min(a[3], b[3]) - max(a[1], b[1]) > overlap)
 
 
 def _grid_square(index: int, count: int) -> tuple[tuple[float, float], ...]:
