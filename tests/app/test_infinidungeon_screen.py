@@ -78,9 +78,14 @@ def test_every_monster_shows_and_the_advisor_speaks_in_words(driver: AppDriver) 
     assert close_to(driver.pixel_of(image, dice[0], dx=-24, dy=20), theme.ACCENT, 20)
     assert not close_to(driver.pixel_of(image, dice[1], dx=-24, dy=20), theme.ACCENT, 20)
     assert [d.children[0].text for d in dice[:3]] == ["R", "", ""], "a letter, not only colour"
+    panel.ids.action_scroll.scroll_y = 0  # the player scrolled down the choices
     driver.tap(screen.ids.reroll_button)
     assert session.history[-1] == "reroll 1 5"
     assert session.is_chance(), "the rerolled dice's values are awaited"
+    assert driver.app.propose("roll 2 6", "typed").legal
+    driver.frames(3)
+    assert panel.ids.actions.children, "the assignments are listed"
+    assert panel.ids.action_scroll.scroll_y == 1, "a new list opens at its top"
 
 
 def test_dice_read_while_assigning(driver: AppDriver) -> None:

@@ -196,3 +196,38 @@ def test_the_castle_shows_the_id_of_every_block(driver: AppDriver) -> None:
         ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
         assert share_of(patch, ink, 60) > 0.08, f"{view.id}'s id is not drawn"
         assert share_of(patch, theme.BLOCK_COLOURS[view.colour], 40) > 0.2, view.id
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_the_round_end_panel_in_spanish_and_russian(driver: AppDriver, lang: str) -> None:
+    """infinifield.md "Chase-and-capture" 6-8: a capture leaves one pawn, the round ends;
+    the panel's words come from the catalogue and nothing on the screen is cut off."""
+    from tests.app.harness import go_home
+
+    try:
+        driver.app.set_language(lang)
+        start_game(driver, "Infinifield", players=2)
+        session = driver.app.table.session
+        assert session is not None
+        for action in ("start Ben W1", "start Ann W2", "move Ben W1 Y1", "move Ann W2 Y1"):
+            assert driver.app.propose(action, "touch").legal, action
+        driver.frames(3)
+        assert session.state.phase == "rebuild"
+        screen = driver.screen
+        tr = driver.app.tr
+        assert screen.round_end_title == tr("field.round_won", round=1, winner="Ann")
+        assert screen.round_end_next == tr("field.round_next", builder="Ben", round=2)
+        image = driver.screenshot(f"infinifield_round_end_{lang}")
+        assert clipped_labels(screen) == []
+        assert too_small_buttons(driver) == []
+        button = driver.widget("round_end_buttons").children[0]
+        assert button.text == tr("field.rebuilt", builder="Ben")
+        assert close_to(driver.pixel_of(image, button, dx=-button.width / 2 + 12),
+                        theme.ACCENT, 45)
+        driver.tap(button)
+        assert session.history[-1] == "rebuild Ben"
+        assert screen.ids.board.parent is not None
+    finally:
+        driver.app.set_language("en")
+        driver.frames(2)
+        go_home(driver)
