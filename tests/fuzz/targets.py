@@ -91,6 +91,8 @@ class Report:
     accepted: int = 0
     refused: int = 0
     findings: list[Finding] = field(default_factory=list)
+    misspelt: int = 0
+    misspelt_accepted: list[str] = field(default_factory=list)
 
     def add(self, other: Report) -> None:
         """Fold another report of the same target in."""
@@ -98,11 +100,17 @@ class Report:
         self.accepted += other.accepted
         self.refused += other.refused
         self.findings.extend(other.findings)
+        self.misspelt += other.misspelt
+        self.misspelt_accepted.extend(other.misspelt_accepted)
 
     def line(self) -> str:
         """One line for a log."""
-        return (f"{self.target:12s} {self.inputs:7d} inputs  {self.accepted:7d} accepted  "
+        line = (f"{self.target:12s} {self.inputs:7d} inputs  {self.accepted:7d} accepted  "
                 f"{self.refused:7d} refused clearly  {len(self.findings):4d} findings")
+        if self.misspelt:
+            line += (f"  ({len(self.misspelt_accepted)} of {self.misspelt} single misspelt "
+                     f"keys accepted)")
+        return line
 
 
 def _trace(error: BaseException) -> str:
@@ -164,11 +172,16 @@ def setup_files(rng: random.Random, count: int) -> Report:
     cases = setup_cases()
     for n in range(count):
         case = cases[n % len(cases)]
-        text = mutations.mutate_text(rng, case.text, rounds=rng.randrange(1, 4))
+        misspelt = n % 8 == 7
+        text = (mutations.misspell_key(rng, case.text) if misspelt else
+                mutations.mutate_text(rng, case.text, rounds=rng.randrange(1, 4)))
         report.inputs += 1
+        report.misspelt += misspelt and text != case.text
         try:
             _load_setup(case, text)
             report.accepted += 1
+            if misspelt and text != case.text:
+                report.misspelt_accepted.append(f"{case.name}: {_changed_key(case.text, text)}")
         except SetupError as error:
             report.refused += 1
             names = tuple(name for name, _ in SETUPS[case.game].sources(case.layout).values())
@@ -178,6 +191,14 @@ def setup_files(rng: random.Random, count: int) -> Report:
             report.findings.append(Finding(report.target, f"{case.game} {case.name}",
                                            _trace(error), text.encode()[:100_000]))
     return report
+
+
+def _changed_key(before: str, after: str) -> str:
+    """The line a misspelling changed, as ``old -> new``."""
+    for old, new in zip(before.splitlines(), after.splitlines(), strict=False):
+        if old != new:
+            return f"{old.strip()[:40]!r} -> {new.strip()[:40]!r}"
+    return "?"
 
 
 # -- the app's own files --------------------------------------------------------------------------
