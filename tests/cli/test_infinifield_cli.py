@@ -161,3 +161,27 @@ def test_a_journaled_game_resumes_where_it_stopped(
                           stdin="\n".join(rest) + "\n")
     assert status == 0
     assert out.splitlines()[-1].startswith("game over: Ann wins after 2 round(s)")
+
+
+def test_a_rebuild_line_names_the_new_field_file(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    """infinifield.md "Chase-and-capture" step 8 and "Build the field" step 1: the new
+    builder's own field, read from a file on the rebuild line; the scores carry on."""
+    first = tmp_path / "first.toml"
+    first.write_text('blocks = [{ id = "W1", colour = "white" }, { id = "Y1", colour = '
+                     '"yellow" }, { id = "W2", colour = "white" }]\n[field]\n'
+                     'touching = [["W1", "Y1"], ["Y1", "W2"]]\n')
+    record = tmp_path / "match.txt"
+    record.write_text("start Ben W1\nstart Ann W2\nmove Ben W1 Y1\nmove Ann W2 Y1\n"
+                      f"rebuild Ben {FIELDS / 'official.toml'}\nstart Ann W7\n")
+    status, out, err = _run(capsys, monkeypatch, "--setup", str(first), "--players",
+                            "Ann,Ben", "--rounds", "2", "--json", str(record))
+    assert status == 0, err
+    verdicts = [json.loads(line) for line in out.splitlines()]
+    rebuilt = verdicts[4]
+    assert rebuilt["legal"] and rebuilt["action"].startswith('rebuild Ben {"field":')
+    assert rebuilt["events"] == [{"kind": "field_rebuilt", "player": "Ben",
+                                  "name": "Official symmetric field", "blocks": 24,
+                                  "new": True}]
+    assert verdicts[5]["legal"] and verdicts[5]["action"] == "start Ann W7"

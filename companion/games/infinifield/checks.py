@@ -8,7 +8,8 @@ The rulebook gives two sets of field-building rules (``infinifield.md``):
   connected field; room for a pawn; each white block touches at least two coloured blocks
   and no white block; each coloured block touches at least one block and at most two white
   ones; stacked blocks stand stably; blocks that do not touch are clearly (half an inch)
-  apart.
+  apart, and blocks meeting only at a corner or along an edge are reported as ambiguous
+  (``ambiguous_contact``) for the builder to settle.
 
 In both modes blocks standing side by side may not overlap (they cannot share space).
 :func:`check_field` reports *every* violation, each with the block ids involved.
@@ -105,6 +106,7 @@ def check_field(field: Field, mode: str) -> list[Violation]:
         found += _colour_rules(field)
         found += _unstable(field)
         found += [] if field.explicit else _unclear_gaps(pairs)
+        found += [] if field.explicit else _edge_contacts(pairs)
     return found
 
 
@@ -240,7 +242,28 @@ def _unstable(field: Field) -> list[Violation]:
 
 def _unclear_gaps(pairs: list[NearPair]) -> list[Violation]:
     return [Violation("unclear_gap", (p.first, p.second),
-                      f"{p.first} and {p.second} are {p.gap:.1f} mm apart: place blocks that "
-                      f"do not touch at least half an inch (12.7 mm) apart.",
+                      f"{p.first} and {p.second} are {p.clearance:.1f} mm apart: place blocks "
+                      f"that do not touch at least half an inch (12.7 mm) apart.",
                       RuleRef("infinifield", OFFICIAL, "bullet 8"))
             for p in pairs if p.unclear]
+
+
+def _edge_contacts(pairs: list[NearPair]) -> list[Violation]:
+    """Bullet 8: contacts only at a corner or along an edge, flagged as ambiguous.
+
+    Such blocks touch by the referee's rule but may look apart to players, so the builder
+    decides (as for gaps between 2 mm and half an inch).
+    """
+    found = []
+    for p in pairs:
+        if not p.edge_only:
+            continue
+        how = ("meet only at a corner" if p.side_by_side else
+               "meet only along an edge, one above the other's level")
+        found.append(Violation(
+            "ambiguous_contact", (p.first, p.second),
+            f"{p.first} and {p.second} {how}: the referee counts that as touching, but "
+            f"players may not. Make them meet along a face, place them at least half an inch "
+            f"(12.7 mm) apart, or list the touching pairs in the field file.",
+            RuleRef("infinifield", OFFICIAL, "bullet 8")))
+    return found

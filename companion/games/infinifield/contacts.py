@@ -1,10 +1,15 @@
 """Which blocks touch, from their footprints and heights, with the documented tolerances.
 
-Two blocks *touch* when one rests on the other, or when they stand side by side (their
-heights overlap by more than :data:`LEVEL_TOLERANCE_MM`) and their footprints are at most
-:data:`TOUCH_TOLERANCE_MM` apart. Blocks :data:`CLEAR_GAP_MM` (half an inch) or more apart
-never touch; a gap between the two tolerances is *unclear*, which the official field-building
-rules forbid ("place them clearly apart").
+One rule, in three dimensions: two blocks *touch* when one rests on the other, or when their
+solids come within :data:`TOUCH_TOLERANCE_MM` of each other anywhere, whether along a face,
+along an edge or at a corner. Side by side (heights overlapping by more than
+:data:`LEVEL_TOLERANCE_MM`) the distance is the gap between the footprints, so two blocks
+meeting only at a corner in plan touch; at different levels it also counts the height between
+them, so a stacked block whose bottom edge meets the top edge of a table-level block beside its
+support touches that block too. Blocks :data:`CLEAR_GAP_MM` (half an inch) or more apart
+never touch; a distance between the two tolerances is *unclear*, and a contact only along an
+edge or at a corner is *ambiguous*: the official field-building rules report both ("place
+them clearly apart"), so the builder decides (move them, or list the touching pairs).
 
 Near pairs are found with a uniform grid (spatial hash), so a field of 10,000 blocks is
 handled in linear time.
@@ -19,12 +24,13 @@ Example:
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from companion.games.infinifield.geometry import bounding_box, covers_side, gap
+from companion.games.infinifield.geometry import bounding_box, contact_length, gap, side_span
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.games.infinifield.field import Block
@@ -42,7 +48,10 @@ LEVEL_TOLERANCE_MM = 1.0
 """Blocks whose heights overlap by less than this are on different levels (one on top)."""
 
 SIDE_CONTACT_MM = 3.0
-"""A neighbour covers a side of a block when it runs along it for at least this length."""
+"""Outlines flush for less than this length meet only at a corner (an ambiguous contact)."""
+
+MOST_OF_SIDE = 0.5
+"""A side of a block is covered when neighbours run along more than this share of it."""
 
 
 @dataclass(frozen=True)
@@ -60,11 +69,14 @@ class NearPair:
     second: str
     gap: float
     side_by_side: bool
+    clearance: float = 0.0
+    stacked: bool = False
+    flush: float = 0.0
 
     @property
     def touching(self) -> bool:
-        """Whether the pair touches side by side (within the tolerances)."""
-        return self.side_by_side and self.gap <= TOUCH_TOLERANCE_MM
+        """Whether the pair touches (rests on, or within the tolerance anywhere)."""
+        return self.stacked or self.clearance <= TOUCH_TOLERANCE_MM
 
     @property
     def overlapping(self) -> bool:
@@ -73,8 +85,22 @@ class NearPair:
 
     @property
     def unclear(self) -> bool:
-        """Whether the gap is neither touching nor clearly apart (half an inch)."""
-        return self.side_by_side and TOUCH_TOLERANCE_MM < self.gap < CLEAR_GAP_MM
+        """Whether the distance is neither touching nor clearly apart (half an inch)."""
+        return not self.stacked and TOUCH_TOLERANCE_MM < self.clearance < CLEAR_GAP_MM
+
+    @property
+    def edge_only(self) -> bool:
+        """Whether the pair touches only along an edge or at a corner (an ambiguous contact).
+
+        Side by side: the outlines run flush for less than :data:`SIDE_CONTACT_MM` (a corner
+        in plan). At different levels: the footprints do not overlap, so a bottom edge meets
+        a top edge (or a corner meets one).
+        """
+        if self.stacked or not self.touching:
+            return False
+        if self.side_by_side:
+            return self.flush < SIDE_CONTACT_MM
+        return self.gap >= -OVERLAP_TOLERANCE_MM
 
 
 def elevations(blocks: Sequence[Block]) -> dict[str, float]:
@@ -123,6 +149,7 @@ def near_pairs(blocks: Sequence[Block]) -> list[NearPair]:
         return []
     z = elevations(blocks)
     order = {block.id: index for index, block in enumerate(blocks)}
+    stacked = {frozenset((block.id, support)) for block in blocks for support in block.rests_on}
     boxes = {block.id: bounding_box(block.footprint) for block in placed}
     cell = max(max(b[2] - b[0], b[3] - b[1]) for b in boxes.values()) + CLEAR_GAP_MM
     grid: dict[tuple[int, int], list[Block]] = defaultdict(list)
@@ -143,12 +170,19 @@ def near_pairs(blocks: Sequence[Block]) -> list[NearPair]:
                 if key in seen or not _boxes_near(boxes[a.id], boxes[b.id]):
                     continue
                 seen.add(key)
-                clearance = gap(first.footprint, second.footprint)
-                if clearance >= CLEAR_GAP_MM:
+                plan = gap(first.footprint, second.footprint)
+                if plan >= CLEAR_GAP_MM:
                     continue
                 shared = (min(z[a.id] + a.height, z[b.id] + b.height) - max(z[a.id], z[b.id]))
-                pairs.append(NearPair(first.id, second.id, clearance,
-                                      shared > LEVEL_TOLERANCE_MM))
+                side_by_side = shared > LEVEL_TOLERANCE_MM
+                height_gap = 0.0 if shared >= -LEVEL_TOLERANCE_MM else -shared
+                distance = plan if side_by_side else math.hypot(max(plan, 0.0), height_gap)
+                if distance >= CLEAR_GAP_MM:
+                    continue
+                flush = (contact_length(first.footprint, second.footprint, TOUCH_TOLERANCE_MM)
+                         if side_by_side and distance <= TOUCH_TOLERANCE_MM else 0.0)
+                pairs.append(NearPair(first.id, second.id, plan, side_by_side, distance,
+                                      frozenset(key) in stacked, flush))
     pairs.sort(key=lambda pair: (order[pair.first], order[pair.second]))
     return pairs
 
@@ -159,14 +193,16 @@ def _boxes_near(a: tuple[float, float, float, float], b: tuple[float, float, flo
 
 
 def touching_pairs(blocks: Sequence[Block]) -> list[tuple[str, str]]:
-    """Which blocks touch, computed from geometry: side by side within tolerance, or stacked.
+    """Which blocks touch, computed from geometry: within the tolerance anywhere, or stacked.
 
-    Example:
+    Example: R1 stands on W1; its bottom edge meets the top edge of Y1 beside W1 (1.5 mm
+    away), so R1 touches Y1 as well, as a corner meeting in plan would.
+
         >>> from companion.games.infinifield.field import Block
         >>> touching_pairs([Block.square("W1", "white", (0, 0)),
         ...                 Block.square("Y1", "yellow", (41.5, 0)),
         ...                 Block.square("R1", "red", (0, 0), rests_on=("W1",))])
-        [('W1', 'Y1'), ('W1', 'R1')]
+        [('W1', 'Y1'), ('W1', 'R1'), ('Y1', 'R1')]
     """
     order = {block.id: index for index, block in enumerate(blocks)}
     pairs = {(p.first, p.second) for p in near_pairs(blocks) if p.touching}
@@ -178,36 +214,63 @@ def touching_pairs(blocks: Sequence[Block]) -> list[tuple[str, str]]:
 
 
 def side_covers(blocks: Sequence[Block], touching: Sequence[tuple[str, str]]
-                ) -> dict[str, tuple[tuple[str, ...], ...]]:
+                ) -> dict[str, tuple[tuple[tuple[str, float, float], ...], ...]]:
     """For each block with a footprint: for each of its sides, the neighbours flush against it.
 
-    Only side-by-side touching neighbours count (not the blocks it rests on or that rest on
-    it). A block is *enclosed on all sides* while every side has a neighbour still there.
+    Each neighbour comes with the share of the side it runs along (``start``, ``end`` as
+    fractions of the side's length, from the side's first corner). Only neighbours standing
+    side by side at the same level count (not the blocks it rests on, that rest on it, or that
+    meet it along an edge from another level), and only when they run along the side for at
+    least :data:`SIDE_CONTACT_MM`. A side is *covered* while the neighbours still there run
+    along more than half of it (:data:`MOST_OF_SIDE`, see :func:`covered`).
 
     Example:
         >>> from companion.games.infinifield.field import Block
-        >>> row = [Block.square("A", "red", (0, 0)), Block.square("B", "red", (40, 0))]
+        >>> row = [Block.square("A", "red", (0, 0)), Block.square("B", "red", (40, 20))]
         >>> side_covers(row, [("A", "B")])["A"]
-        ((), ('B',), (), ())
-        >>> side_covers(row, [("A", "B")])["B"]
-        ((), (), (), ('A',))
+        ((), (('B', 0.5, 1.0),), (), ())
     """
     by_id: Mapping[str, Block] = {block.id: block for block in blocks}
+    z = elevations(blocks)
     stacked = {frozenset((block.id, support)) for block in blocks for support in block.rests_on}
     neighbours: dict[str, list[str]] = defaultdict(list)
     for a, b in touching:
-        if frozenset((a, b)) not in stacked:
+        one, two = by_id[a], by_id[b]
+        shared = min(z[a] + one.height, z[b] + two.height) - max(z[a], z[b])
+        if frozenset((a, b)) not in stacked and shared > LEVEL_TOLERANCE_MM:
             neighbours[a].append(b)
             neighbours[b].append(a)
-    covers: dict[str, tuple[tuple[str, ...], ...]] = {}
+    covers: dict[str, tuple[tuple[tuple[str, float, float], ...], ...]] = {}
     for block in blocks:
         if not block.footprint:
             continue
         sides = []
         for side in range(len(block.footprint)):
-            sides.append(tuple(other for other in neighbours[block.id]
-                               if by_id[other].footprint and covers_side(
-                                   block.footprint, side, by_id[other].footprint,
-                                   TOUCH_TOLERANCE_MM, SIDE_CONTACT_MM)))
+            found = []
+            for other in neighbours[block.id]:
+                if not by_id[other].footprint:
+                    continue
+                span = side_span(block.footprint, side, by_id[other].footprint,
+                                 TOUCH_TOLERANCE_MM)
+                if span is not None and span[1] - span[0] >= SIDE_CONTACT_MM:
+                    found.append((other, round(span[0] / span[2], 6),
+                                  round(span[1] / span[2], 6)))
+            sides.append(tuple(found))
         covers[block.id] = tuple(sides)
     return covers
+
+
+def covered(spans: Sequence[tuple[float, float]]) -> bool:
+    """Whether spans along a side (fractions of its length) cover most of it (over half).
+
+    Example:
+        >>> covered([(0.0, 0.5)]), covered([(0.0, 0.5), (0.4, 0.75)])
+        (False, True)
+    """
+    total, reach = 0.0, 0.0
+    for start, end in sorted(spans):
+        start = max(start, reach)
+        if end > start:
+            total += end - start
+            reach = end
+    return total > MOST_OF_SIDE + 1e-9

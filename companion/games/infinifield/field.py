@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from companion.games.infinifield.contacts import elevations, side_covers, touching_pairs
+from companion.games.infinifield.contacts import covered, elevations, side_covers, touching_pairs
 from companion.games.infinifield.geometry import (
     GeometryError,
     Point,
@@ -143,17 +143,18 @@ class FieldGraph:
         ids: block ids in field order; a block's index is its position here.
         adjacency: for each block, the indices of the blocks it touches.
         above: for each block, the indices of the blocks resting on it.
-        sides: for each block, for each side, the indices of the neighbours flush against it.
+        sides: for each block, for each side, ``(index, start, end)`` of each neighbour flush
+            against it, with the share of the side it runs along (fractions of its length).
         supports: indices of the blocks that something rests on.
-        enclosable: indices of the blocks with a neighbour against every side (so they are
-            enclosed while all of those are there).
+        enclosable: indices of the blocks whose every side is covered along most of its
+            length (so they are enclosed while enough of those neighbours are there).
     """
 
     ids: tuple[str, ...]
     index: Mapping[str, int]
     adjacency: tuple[tuple[int, ...], ...]
     above: tuple[tuple[int, ...], ...]
-    sides: tuple[tuple[tuple[int, ...], ...], ...]
+    sides: tuple[tuple[tuple[tuple[int, float, float], ...], ...], ...]
     supports: tuple[int, ...]
     enclosable: tuple[int, ...]
 
@@ -165,8 +166,9 @@ class Field:
     Attributes:
         blocks: the blocks, in the order of the field file.
         touching: pairs of ids that touch, each pair in field order, sorted.
-        sides: ``(block id, covers)`` where covers lists, per side of the footprint, the ids
-            of the neighbours flush against it (empty for a block without footprint).
+        sides: ``(block id, covers)`` where covers lists, per side of the footprint,
+            ``(id, start, end)`` for each neighbour flush against it: the share of the side it
+            runs along, as fractions of the side's length (empty without a footprint).
         name: a title for screens.
         pawn_diameter: mm of free space a pawn needs on top of a block.
         explicit: whether touching was given in the file rather than computed.
@@ -174,7 +176,7 @@ class Field:
 
     blocks: tuple[Block, ...]
     touching: tuple[tuple[str, str], ...]
-    sides: tuple[tuple[str, tuple[tuple[str, ...], ...]], ...] = ()
+    sides: tuple[tuple[str, tuple[tuple[tuple[str, float, float], ...], ...]], ...] = ()
     name: str = ""
     pawn_diameter: float = PAWN_DIAMETER_MM
     explicit: bool = False
@@ -193,12 +195,15 @@ class Field:
             for support in block.rests_on:
                 above[index[support]].append(index[block.id])
         covers = dict(self.sides)
-        sides = tuple(tuple(tuple(index[o] for o in side) for side in covers.get(block_id, ()))
+        sides = tuple(tuple(tuple((index[o], lo, hi) for o, lo, hi in side)
+                            for side in covers.get(block_id, ()))
                       for block_id in ids)
         return FieldGraph(ids, index, tuple(tuple(sorted(n)) for n in adjacency),
                           tuple(tuple(a) for a in above), sides,
                           tuple(i for i, a in enumerate(above) if a),
-                          tuple(i for i, s in enumerate(sides) if s and all(s)))
+                          tuple(i for i, s in enumerate(sides)
+                                if s and all(covered([(lo, hi) for _, lo, hi in side])
+                                             for side in s)))
 
     @cached_property
     def by_id(self) -> Mapping[str, Block]:
@@ -253,7 +258,7 @@ class Field:
         return {"name": self.name, "pawn_diameter": self.pawn_diameter,
                 "explicit": self.explicit, "blocks": [b.to_json() for b in self.blocks],
                 "touching": [list(pair) for pair in self.touching],
-                "sides": [[block_id, [list(side) for side in covers]]
+                "sides": [[block_id, [[list(entry) for entry in side] for side in covers]]
                           for block_id, covers in self.sides]}
 
     @classmethod
@@ -261,7 +266,8 @@ class Field:
         """Rebuild a field from :meth:`to_json` output."""
         return cls(tuple(Block.from_json(b) for b in data["blocks"]),
                    tuple((a, b) for a, b in data["touching"]),
-                   tuple((block_id, tuple(tuple(side) for side in covers))
+                   tuple((block_id, tuple(tuple((str(o), float(lo), float(hi))
+                                                for o, lo, hi in side) for side in covers))
                          for block_id, covers in data["sides"]),
                    data["name"], float(data["pawn_diameter"]), bool(data["explicit"]))
 

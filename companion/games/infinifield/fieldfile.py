@@ -76,7 +76,17 @@ def load_field_text(source: str, text: str) -> FieldFile:
     Raises:
         SetupError: naming ``source``, the key path or line, and the problem.
     """
-    data = parse_setup_toml(source, text)
+    return load_field_data(source, parse_setup_toml(source, text))
+
+
+def load_field_data(source: str, data: Any) -> FieldFile:
+    """Read a field file already parsed (from TOML, or the JSON a ``rebuild`` action carries).
+
+    Raises:
+        SetupError: naming ``source``, the key path, and the problem.
+    """
+    if not isinstance(data, dict):
+        raise SetupError(source, "", "a field must be a table of [field], [match] and blocks")
     _unknown_keys(source, "", data, frozenset({"field", "match", "blocks"}))
     head = _table(source, data, "field")
     match = _table(source, data, "match")
@@ -105,6 +115,33 @@ def load_field_text(source: str, text: str) -> FieldFile:
         where = _where_block(raw_blocks, error.block) if error.block else "field.touching"
         raise SetupError(source, where, error.problem) from error
     return FieldFile(built, match)
+
+
+def field_file_data(field: Field) -> dict[str, Any]:
+    r"""The field as the data of a field file: what :func:`load_field_data` reads back.
+
+    Footprints are written as corners (exactly as built), heights and supports as given, and
+    the touching pairs only when the field lists them instead of computing them.
+
+    Example:
+        >>> field = load_field_text("f.toml", '[[blocks]]\nid = "W1"\ncolour = "white"\n'
+        ...                         'at = [0, 0]\n').field
+        >>> data = field_file_data(field)
+        >>> data["blocks"][0]["footprint"][0], load_field_data("again", data).field == field
+        ([-20.0, -20.0], True)
+    """
+    head: dict[str, Any] = {"name": field.name, "pawn_diameter": field.pawn_diameter}
+    if field.explicit:
+        head["touching"] = [list(pair) for pair in field.touching]
+    blocks = []
+    for block in field.blocks:
+        entry: dict[str, Any] = {"id": block.id, "colour": block.colour, "height": block.height}
+        if block.footprint:
+            entry["footprint"] = [list(point) for point in block.footprint]
+        if block.rests_on:
+            entry["rests_on"] = list(block.rests_on)
+        blocks.append(entry)
+    return {"field": head, "blocks": blocks}
 
 
 def _where_block(raw_blocks: list[Any], block_id: str) -> str:

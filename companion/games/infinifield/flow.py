@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.core import Event, IllegalAction, RuleRef, Transition
+from companion.games.infinifield.checks import check_field
 from companion.games.infinifield.field import Field
 from companion.games.infinifield.notation import Action, Move, Rebuild, Remove, Start
 from companion.games.infinifield.removal import (
@@ -112,8 +113,10 @@ def apply_action(state: State, action: Action) -> Transition[State]:
     if action.player not in state.rules.players:
         raise _refuse("unknown_player", f"{action.player} is not playing in this match.",
                       STARTING, "step 2", player=action.player)
+    known = state.field if not isinstance(action, Rebuild) or action.field is None \
+        else action.field
     for block in _blocks_named(action):
-        if block not in state.field.by_id:
+        if block not in known.by_id:
             raise _refuse("unknown_block", f"There is no block {block} in this field.",
                           "Build the field", "step 1", block=block)
     expected = {"start": Start, "move": Move, "remove": Remove, "rebuild": Rebuild}[state.phase]
@@ -127,7 +130,7 @@ def apply_action(state: State, action: Action) -> Transition[State]:
         return _move(state, action)
     if isinstance(action, Remove):
         return _remove(state, action)
-    return _rebuild(state)
+    return _rebuild(state, action)
 
 
 def _blocks_named(action: Action) -> tuple[str, ...]:
@@ -265,7 +268,32 @@ def _remove(state: State, action: Remove) -> Transition[State]:
                                                       "block": action.block}),))
 
 
-def _rebuild(state: State) -> Transition[State]:
+def _rebuild(state: State, action: Rebuild) -> Transition[State]:
+    """Step 8 and "Build the field" step 1: the new builder arranges all blocks again.
+
+    With a new field (``action.field``) the next round is played on it, checked against the
+    match's field-building rules; the scores carry on either way.
+    """
+    field = state.field if action.field is None else action.field
+    if action.field is not None:
+        violations = check_field(field, state.rules.mode)
+        if violations:
+            first = violations[0]
+            raise IllegalAction(
+                "field_breaks_rules", f"The new field breaks the {state.rules.mode} "
+                f"field-building rules: " + "; ".join(v.message for v in violations),
+                first.rule, params={"mode": state.rules.mode, "count": len(violations),
+                                    "codes": [v.code for v in violations],
+                                    "blocks": list(first.blocks)})
+        whites = len(field.whites())
+        players = len(state.rules.players)
+        if whites < players:
+            raise _refuse("too_few_whites", f"The new field has {whites} white block(s); "
+                          f"{players} players need one each to start on.", STARTING, "step 2",
+                          whites=whites, players=players)
     order = state.order
-    return Transition(state.evolve(phase="start", to_act=order[0], pawns=(), out=(),
-                                   removed=(), counter=0))
+    event = Event("field_rebuilt", {"player": action.player, "name": field.name,
+                                    "blocks": len(field.blocks),
+                                    "new": action.field is not None})
+    return Transition(state.evolve(field=field, phase="start", to_act=order[0], pawns=(),
+                                   out=(), removed=(), counter=0), (event,))

@@ -83,6 +83,10 @@ class Infinifield(Game[InfinifieldSetup, State, Action]):
             return f"round {data['round']} won by {data['winner']} (scores: {_scores(data)})"
         if kind == "match_over":
             return f"match over, winner(s): {', '.join(data['winners'])} ({_scores(data)})"
+        if kind == "field_rebuilt":
+            how = "a new field" if data["new"] else "the same layout"
+            return (f"{data['player']} built {how} for the next round "
+                    f"({data['blocks']} blocks{', ' + data['name'] if data['name'] else ''})")
         if kind == "victory":
             return str(data["detail"])
         return super().describe_event(event)

@@ -199,6 +199,56 @@ def covers_side(block: Polygon, side: int, other: Polygon, tolerance: float,
     return min(max(along), length) - max(min(along), 0.0) >= min_contact
 
 
+def side_span(block: Polygon, side: int, other: Polygon, tolerance: float
+              ) -> tuple[float, float, float] | None:
+    """Where ``other`` lies flush against side ``side`` of ``block``: ``(start, end, length)``.
+
+    The side runs from corner ``side`` to the next corner (counter-clockwise); ``start`` and
+    ``end`` are millimetres along it, ``length`` the side's length. Only the corners of
+    ``other`` within ``tolerance`` of the side's line count, so a neighbour meeting the side
+    with one corner spans nothing (``start == end``), and a face lying along it spans the part
+    of the side it runs along. ``None`` when ``other`` is not against the side at all.
+
+    Example:
+        >>> side_span(rectangle((0, 0), (10, 10)), 1, rectangle((10, 5), (10, 10)), 2)
+        (5.0, 10.0, 10.0)
+        >>> side_span(rectangle((0, 0), (10, 10)), 1, rectangle((10, 10), (10, 10)), 2)
+        (10.0, 10.0, 10.0)
+    """
+    start, end = block[side], block[(side + 1) % len(block)]
+    length = math.hypot(end[0] - start[0], end[1] - start[1])
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+    nx, ny = uy, -ux
+    offsets = [(x - start[0]) * nx + (y - start[1]) * ny for x, y in other]
+    if not -tolerance <= min(offsets) <= tolerance:
+        return None
+    along = [(x - start[0]) * ux + (y - start[1]) * uy
+             for (x, y), offset in zip(other, offsets, strict=True) if offset <= tolerance]
+    low, high = max(min(along), 0.0), min(max(along), length)
+    if high < low - EPSILON:
+        return None
+    return _clean(low), _clean(max(low, high)), _clean(length)
+
+
+def contact_length(a: Polygon, b: Polygon, tolerance: float) -> float:
+    """The length along which the outlines of ``a`` and ``b`` lie flush (0 at a corner only).
+
+    Example:
+        >>> square = rectangle((0, 0), (40, 40))
+        >>> contact_length(square, rectangle((40, 20), (40, 40)), 2)
+        20.0
+        >>> contact_length(square, rectangle((40, 40), (40, 40)), 2)
+        0.0
+    """
+    best = 0.0
+    for block, other in ((a, b), (b, a)):
+        for side in range(len(block)):
+            span = side_span(block, side, other, tolerance)
+            if span is not None:
+                best = max(best, span[1] - span[0])
+    return best
+
+
 def clip(subject: Polygon, window: Polygon) -> Polygon:
     """The part of convex ``subject`` inside convex ``window`` (Sutherland-Hodgman).
 

@@ -4,8 +4,13 @@
 ``start Ben W1``               Ben places his pawn on white block W1 (starting position)
 ``move Ben W1 Y1``             Ben moves his pawn from W1 to Y1 (a capture if a pawn is there)
 ``remove Ben W2``              Ben, who put the counter on X, removes block W2
-``rebuild Cat``                Cat, the new field builder, has rebuilt the field
+``rebuild Cat``                Cat, the new field builder, laid out the same field again
+``rebuild Cat {...}``          Cat laid out a new field: the field file's data as JSON
 =============================  ============================================================
+
+A new field comes from a field file (``rebuild Cat my-field.toml``, read when the line is
+read), the app or the camera (``Rebuild("Cat", field)``); the journal keeps it written out in
+full, as JSON, so a match replays without the file.
 
 Input is case-insensitive; :func:`str` prints names and ids as written in the setup, and
 :func:`parse_action` reads it back.
@@ -17,10 +22,15 @@ Example:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
-from companion.games.core import NotationError
+from companion.games.core import NotationError, SetupError
+from companion.games.datafile import MAX_DATA_BYTES, load_json
+from companion.games.infinifield.field import Field
+from companion.games.infinifield.fieldfile import field_file_data, load_field_data, load_field_text
 from companion.games.infinifield.state import State
 
 
@@ -60,12 +70,21 @@ class Remove:
 
 @dataclass(frozen=True)
 class Rebuild:
-    """The new field builder says the field is rebuilt for the next round."""
+    """The new field builder has laid out the field for the next round.
+
+    Attributes:
+        player: the new field builder.
+        field: the field as newly laid out, or ``None`` for the same layout as before.
+    """
 
     player: str
+    field: Field | None = None
 
     def __str__(self) -> str:
-        return f"rebuild {self.player}"
+        if self.field is None:
+            return f"rebuild {self.player}"
+        data = json.dumps(field_file_data(self.field), separators=(",", ":"))
+        return f"rebuild {self.player} {data}"
 
 
 Action = Start | Move | Remove | Rebuild
@@ -74,7 +93,7 @@ VERBS: Mapping[str, tuple[type, int, str]] = {
     "start": (Start, 2, "start PLAYER WHITE-BLOCK"),
     "move": (Move, 3, "move PLAYER FROM-BLOCK TO-BLOCK"),
     "remove": (Remove, 2, "remove PLAYER BLOCK"),
-    "rebuild": (Rebuild, 1, "rebuild PLAYER"),
+    "rebuild": (Rebuild, 1, "rebuild PLAYER [FIELD-JSON]"),
 }
 
 
@@ -102,6 +121,8 @@ def parse_action(state: State, text: str) -> Action:
         raise NotationError(text, f"unknown verb {words[0]!r}; expected one of "
                                   f"{', '.join(VERBS)}")
     kind, arity, usage = VERBS[verb]
+    if verb == "rebuild" and len(words) > 2:
+        return _rebuild_with_field(state, text)
     if len(words) != arity + 1:
         raise NotationError(text, f"expected {usage}")
     players = {name.lower(): name for name in state.rules.players}
@@ -117,3 +138,44 @@ def parse_action(state: State, text: str) -> Action:
         blocks.append(block)
     action: Action = kind(player, *blocks)
     return action
+
+
+def _rebuild_with_field(state: State, text: str) -> Rebuild:
+    """``rebuild PLAYER {...}``: the new field written out as the field file's data in JSON."""
+    _, name, written = text.strip().split(maxsplit=2)
+    players = {player.lower(): player for player in state.rules.players}
+    player = players.get(name.lower())
+    if player is None:
+        raise NotationError(text, f"{name!r} is not a player; the players are "
+                                  f"{', '.join(state.rules.players)}")
+    try:
+        if written.startswith("{"):
+            field = load_field_data("the new field", load_json("the new field", written)).field
+        else:
+            field = load_field_text(written, _read_field_file(written)).field
+    except SetupError as error:
+        raise NotationError(text, str(error)) from None
+    return Rebuild(player, field)
+
+
+def _read_field_file(name: str) -> str:
+    """The text of the field file ``name`` (``rebuild Cat my-field.toml``), size-capped.
+
+    Raises:
+        SetupError: the file cannot be read, is not a plain file, is too large or not UTF-8.
+    """
+    path = Path(name)
+    try:
+        if not path.is_file():
+            raise SetupError(name, "", "no such field file (give a .toml field file or the "
+                                       "field as JSON {...})")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_DATA_BYTES + 1)
+    except OSError as error:
+        raise SetupError(name, "", f"cannot be read ({error.strerror or error})") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise SetupError(name, "", f"is larger than {MAX_DATA_BYTES:,} bytes")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SetupError(name, "", "is not UTF-8 text") from None

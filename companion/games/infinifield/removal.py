@@ -6,8 +6,8 @@ A block cannot be removed when:
 2. ``pawn_on_block``: a pawn stands on it;
 3. ``would_split``: removing it would split the field into islands (it is a cut vertex of
    the touching graph, found with an iterative Hopcroft-Tarjan search in linear time);
-4. ``enclosed``: every side of it has a neighbour flush against it, so it cannot be taken
-   out without shifting other blocks.
+4. ``enclosed``: every side of it is covered along most of its length (over half) by
+   neighbours flush against it, so it cannot be taken out without shifting other blocks.
 
 :func:`removable_blocks` is the public function the app and the vision pipeline use to show
 which blocks may be removed; :func:`removal_refusals` says why the others may not.
@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from companion.games.core import RuleRef
+from companion.games.infinifield.contacts import covered
 from companion.games.infinifield.field import Field
 
 REMOVAL_RULE_SECTION = "Chase-and-capture"
@@ -37,8 +38,8 @@ REFUSALS: dict[str, tuple[str, str]] = {
     "would_split": ("step 7, bullet 3",
                     "removing {block} would split the field into disconnected islands"),
     "enclosed": ("step 7, bullet 4",
-                 "{block} is enclosed by other blocks on all sides and cannot be removed "
-                 "without shifting them"),
+                 "{block} is enclosed by other blocks on all sides (each side covered along "
+                 "more than half its length) and cannot be removed without shifting them"),
 }
 """Refusal code -> (rulebook detail, sentence template), in the rulebook's bullet order."""
 
@@ -163,20 +164,21 @@ def removal_refusals(field: Field, removed: Collection[str], occupied: Collectio
     for i, cut in enumerate(cut_vertices(graph.adjacency, present)):  # bullet 3
         if cut:
             codes.setdefault(i, []).append("would_split")
-    for i in graph.enclosable:  # bullet 4: every side has a neighbour flush against it
+    for i in graph.enclosable:  # bullet 4: every side covered along most of its length
         if present[i] and _enclosed(graph.sides[i], present):
             codes.setdefault(i, []).append("enclosed")
     return {graph.ids[i]: tuple(codes[i]) for i in sorted(codes)}
 
 
-def _enclosed(sides: tuple[tuple[int, ...], ...], present: list[bool]) -> bool:
-    for side in sides:
-        for j in side:
-            if present[j]:
-                break
-        else:
-            return False
-    return True
+def _enclosed(sides: tuple[tuple[tuple[int, float, float], ...], ...],
+              present: list[bool]) -> bool:
+    """Bullet 4 ("surrounded by other ones on all sides"), as this referee reads it.
+
+    Every side is covered along most of its length (over half) by neighbours still on the
+    field; a side half open or more lets the block be pinched and lifted out
+    (docs/infinifield.md).
+    """
+    return all(covered([(lo, hi) for j, lo, hi in side if present[j]]) for side in sides)
 
 
 def removable_blocks(field: Field, removed: Collection[str], occupied: Collection[str]

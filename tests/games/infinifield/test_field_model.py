@@ -61,14 +61,19 @@ def test_rotated_blocks_touch_by_their_true_outline() -> None:
     assert not field.touches("A", "C")
 
 
-def test_a_stacked_block_touches_what_it_rests_on_but_not_table_neighbours() -> None:
-    """infinifield.md "Chase-and-capture" step 6: stacked blocks touch the block they rest on;
-    a block on top does not touch the side of a block on the table next to its support."""
+def test_a_stacked_block_touches_what_it_rests_on_and_an_edge_it_meets() -> None:
+    """infinifield.md "Chase-and-capture" step 6 ("any block that touches the one where the
+    pawn is standing"), with the one contact rule of docs/infinifield.md "Touching": a block
+    on top whose bottom edge meets the top edge of the table block beside its support touches
+    it, as a corner meeting in plan does; set back half an inch, it does not."""
     blocks = [*row("A:red", "B:red"), Block.square("T", "white", (0, 0), rests_on=("A",))]
     field = build_field(blocks)
-    assert field.neighbours("T") == ("A",)
+    assert field.neighbours("T") == ("A", "B")
     assert field.resting_on("A") == ("T",)
     assert field.elevation["T"] == 40.0
+    set_back = [*row("A:red", "B:red"),
+                Block.square("T", "white", (-10, 0), size=(20, 40), rests_on=("A",))]
+    assert build_field(set_back).neighbours("T") == ("A",)
 
 
 def test_two_stacked_blocks_side_by_side_touch_each_other() -> None:

@@ -65,7 +65,8 @@ def test_rounds_scoring_counts_rounds_won_and_the_builder_passes_clockwise() -> 
     assert refusal.value.code == "not_builder"
     assert str(refusal.value.rule) == 'infinifield: "Chase-and-capture", step 8'
     state, events = play(state, "rebuild Ben")
-    assert events == []
+    assert [e.to_json() for e in events] == [{"kind": "field_rebuilt", "player": "Ben",
+                                               "name": "", "blocks": 5, "new": False}]
     assert (state.round, state.phase, GAME.current_actor(state)) == (2, "start", "Cat")
     assert state.scores() == {"Ann": 1, "Ben": 0, "Cat": 0}
 
