@@ -34,7 +34,7 @@ from typing import Any
 
 from companion.app.i18n import LANGUAGES
 from companion.games.core import SetupError
-from companion.games.datafile import load_json
+from companion.games.datafile import load_json, unknown_key_problem
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,8 @@ class AppSettings:
         known = {f.name: f for f in fields(cls) if f.name not in ("path", "reset")}
         for key, value in data.items():
             if key not in known:
-                raise SettingsError(f"{path}: unknown key {key!r}")
+                raise SettingsError(f"{path}: unknown key {key!r}; "
+                                    f"{unknown_key_problem(key, set(known)).split('; ', 1)[1]}")
             default = getattr(settings, key)
             if type(value) is not type(default):
                 shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
