@@ -35,13 +35,9 @@ PACKAGES = {"infinifield": "infinifield", "infinidungeon": "infinidungeon",
 FULLY_TRANSLATED = tuple(PACKAGES)
 """Games whose every refusal code must have a Spanish and a Russian template (all five)."""
 
-COUNT_CODES = ("one_die_per_monster", "pair_needs_two_equal_dice",
-               "boss_needs_three_equal_dice")
 DYNAMIC: dict[str, dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
     # flow.py: a refused removal raises the code removal.py's REFUSALS names
     "infinifield": {"code": (frozenset(), tuple(REFUSALS))},
-    # combat.py: the dice count a monster takes (1, 2 or 3) picks the code
-    "infinidungeon": {"_count_code(monster)": (frozenset(), COUNT_CODES)},
     # targeting.py: the status that forbids the action is the code
     "401": {"status": (frozenset(), ("stunned", "silenced"))},
 }
@@ -61,13 +57,6 @@ def event_keys_of(game: str) -> dict[str, frozenset[str]]:
         assert site.code is not None
         keys[site.code] = keys[site.code] & site.params if site.code in keys else site.params
     return keys
-
-
-def test_the_count_codes_are_the_ones_combat_raises() -> None:
-    """The computed Infinidungeon codes named above are the ones combat.py spells out."""
-    source = (Path(__file__).resolve().parents[2] / "companion/games/infinidungeon/combat.py")
-    text = source.read_text(encoding="utf-8")
-    assert all(f'"{code}"' in text for code in COUNT_CODES)
 
 
 @pytest.mark.parametrize("lang", ["es", "ru"])
