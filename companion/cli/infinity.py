@@ -74,7 +74,8 @@ def register(subparsers: Any) -> None:
     odds.add_argument("--damage", type=int, help="active weapon's Damage (omit: no damage)")
     odds.add_argument("--active-arm", type=int, help="the active trooper's ARM")
     odds.add_argument("--active-cover", action="store_true",
-                      help="the active trooper is in Partial Cover from the reactive shot")
+                      help="the active trooper is in Partial Cover from the reactive shot "
+                           "(-3 to the reactive BS, +3 ARM; no effect on a Dodge)")
     odds.add_argument("--reactive", type=int, metavar="TARGET",
                       help="the reactive side's target value (omit: it does not roll)")
     odds.add_argument("--reactive-damage", type=int,
@@ -92,6 +93,11 @@ def _sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
 
 def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:
     """The exchange the odds flags describe (Partial Cover applied to BS and ARM).
+
+    Partial Cover modifies the BS of the trooper shooting at the one in cover (and that
+    one's ARM), never a Dodge: without ``--reactive-damage`` the reactive side Dodges with
+    PH, and ``--active-cover`` leaves its target value alone (infinity-n3-intro.md "Cover":
+    "a -3 Modifier to the BS Attribute of their attacker"; "DODGE": a PH Roll).
 
     Example:
         >>> ns = argparse.Namespace(active=15, burst=3, damage=13, active_arm=1,
@@ -111,7 +117,9 @@ def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:
     reactive_arm = effective_arm(args.reactive_arm or 0, args.reactive_cover)
     if args.reactive is None:
         return active, Side(0, 0, None, reactive_arm)
-    reactive_target = args.reactive + (PARTIAL_COVER_BS if args.active_cover else 0)
+    shoots_back = args.reactive_damage is not None
+    reactive_target = args.reactive + (PARTIAL_COVER_BS if args.active_cover and shoots_back
+                                       else 0)
     return active, Side(reactive_target, 1, args.reactive_damage, reactive_arm)
 
 

@@ -21,7 +21,8 @@ def test_declared_exchange_shows_its_exact_odds_before_the_roll(driver: AppDrive
     assert screen.odds_text == ""
     assert "Iguana" in screen.troopers_text and "3/3" in screen.troopers_text
     assert "Spektr" not in screen.troopers_text, "Hidden Deployment is Private Information"
-    assert "+1 in Hidden Deployment" in screen.troopers_text
+    assert "Hidden Deployment" not in screen.troopers_text, \
+        "nothing on the shared screen reveals that a hidden trooper exists"
     panel = driver.widget("panel")
     driver.tap(driver.find_button("shoot", panel))
     driver.tap(panel.ids.actions.children[-1])

@@ -141,8 +141,7 @@ class InfinityScreen(RefereeScreen):
         self.turn_text = app.tr("infinity.turn", round=view.round, rounds=view.rounds,
                                 player=view.active, orders=view.orders)
         lines = []
-        hidden = dict(view.hidden)
-        for player in dict.fromkeys(t.owner for t in view.troopers) | dict.fromkeys(hidden):
+        for player in view.players:
             lines.append(f"[b]{player}[/b]")
             for trooper in (t for t in view.troopers if t.owner == player):
                 pips = trooper.text().replace(
@@ -150,8 +149,6 @@ class InfinityScreen(RefereeScreen):
                     f"{trooper.text().split('  ')[1]}[/font]", 1)
                 lines.append(f"   [s]{pips}[/s]" if trooper.status == "removed" else
                              f"   {pips}")
-            if hidden.get(player):
-                lines.append("   " + app.tr("infinity.hidden", count=hidden[player]))
         self.troopers_text = "\n".join(lines)
         self.odds_text = "\n".join(view.odds)
         self.range_text = self._range_lines(session.state)

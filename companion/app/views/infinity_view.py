@@ -50,9 +50,12 @@ class InfinityView:
         active: whose Active Turn it is.
         orders: Orders left in the active player's pool.
         phase: the engine's phase name.
-        troopers: every trooper the table may see, in sheet order (a trooper in Hidden
-            Deployment is Private Information: only counted, never named).
-        hidden: how many troopers are hidden, per player.
+        troopers: every trooper the table may see, in sheet order. A trooper in Hidden
+            Deployment is Private Information (infinity-n3-intro.md "OPEN AND PRIVATE
+            INFORMATION"): it is left out entirely, neither named nor counted, so the shared
+            screen does not reveal that one exists until it is revealed.
+        players: both players, in turn order (listed even when all their troopers on the
+            table are gone).
         odds: the declared exchange's odds, as the referee prints them (empty if none).
     """
 
@@ -62,21 +65,19 @@ class InfinityView:
     orders: int
     phase: str
     troopers: tuple[TrooperLine, ...]
-    hidden: tuple[tuple[str, int], ...]
+    players: tuple[str, ...]
     odds: tuple[str, ...]
 
 
 def infinity_view(state: State) -> InfinityView:
     """The screen's content for ``state``."""
     troopers = []
-    hidden = dict.fromkeys(state.players, 0)
     for sheet, status in zip(state.sheets, state.status, strict=True):
         if status.hidden and not status.removed:
-            hidden[sheet.owner] += 1
             continue
         flag = "removed" if status.removed else ""
         troopers.append(TrooperLine(sheet.owner, sheet.id, status.wounds, sheet.profile.w,
                                     flag))
     odds = tuple(line for report in declared_odds(state) for line in report.lines())
     return InfinityView(state.round, state.rounds, state.players[state.turn], state.orders,
-                        state.phase, tuple(troopers), tuple(hidden.items()), odds)
+                        state.phase, tuple(troopers), state.players, odds)

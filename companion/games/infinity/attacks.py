@@ -32,6 +32,8 @@ RULES = {
     "private": RuleRef("infinity", "OPEN AND PRIVATE INFORMATION"),
     "rolls": RuleRef("infinity", "Rolls", "third edition, referred to by the excerpt"),
     "alignment": RuleRef("infinity", "ALIGNMENT"),
+    "lof": RuleRef("infinity", "LINE OF FIRE (LOF)",
+                   "the target must be within the troop's front 180º arc"),
 }
 """The rulebook sections refusals cite (headings of shared/rules/infinity-n3-intro.md)."""
 
@@ -189,6 +191,22 @@ def attacked_troopers(order: object) -> list[str]:
     return []
 
 
+def attacked_from_behind(order: object, trooper: str) -> bool:
+    """Whether the Order attacks ``trooper`` from outside its front 180º arc (``+behind``).
+
+    Example:
+        >>> order = Shoot("Ann", "Fusilier", "combi_rifle", (Shot("Grenzer", 12, 3, False,
+        ...                                                        True),))
+        >>> attacked_from_behind(order, "Grenzer"), attacked_from_behind(order, "Spektr")
+        (True, False)
+    """
+    if isinstance(order, Shoot):
+        return any(shot.target == trooper and shot.behind for shot in order.shots)
+    if isinstance(order, CloseCombat):
+        return order.target == trooper and order.behind
+    return False
+
+
 def acting_trooper(order: object) -> str:
     """The trooper that received the Order."""
     trooper: str = getattr(order, "trooper", "")
@@ -202,10 +220,17 @@ def check_aro(state: State, aro: Aro) -> None:
         raise refuse("aro_twice", f"{aro.trooper} has already declared its ARO for this "
                      f"Order.", "summary", trooper=aro.trooper)
     active = acting_trooper(state.order)
+    behind = attacked_from_behind(state.order, aro.trooper)
     if aro.skill == "dodge":
         if aro.trooper not in attacked_troopers(state.order):
             raise refuse("nothing_to_dodge", f"{aro.trooper} is not the target of an attack "
                          f"to Dodge.", "dodge", trooper=aro.trooper)
+        if behind and active not in state.contacts_of(aro.trooper):
+            raise refuse("dodge_no_lof", f"{aro.trooper} was attacked from behind by "
+                         f"{active}: to declare Dodge a trooper must be in base to base "
+                         f"contact with, or have Line of Fire to, the attacker, and {active} "
+                         f"is outside its front 180º arc.", "dodge", trooper=aro.trooper,
+                         active=active)
         return
     if aro.skill == "shoot" and aro.shot is not None:
         sheet = state.sheet(aro.trooper)
@@ -215,6 +240,10 @@ def check_aro(state: State, aro: Aro) -> None:
         if aro.shot.dice != 1:
             raise refuse("reactive_burst", "The Burst value of the Reactive Player is always "
                          "1.", "burst")
+        if behind:
+            raise refuse("aro_no_lof", f"{aro.trooper} was shot from behind: {active} is "
+                         f"outside its front 180º arc, so it has no Line of Fire to shoot "
+                         f"back.", "lof", trooper=aro.trooper, active=active)
         _weapon(sheet, aro.weapon or "", "bs", "bs")
         measured = {shot.target: shot.distance for shot in getattr(state.order, "shots", ())}
         if measured.get(aro.trooper, aro.shot.distance) != aro.shot.distance:
@@ -247,11 +276,17 @@ def _shot_roller(state: State, shooter: str, weapon_id: str, shot: Shot) -> Roll
                   shot.target, effective_arm(victim.profile.arm, shot.cover), shot.behind)
 
 
-def _cc_roller(state: State, attacker: str, weapon_id: str, target: str, behind: bool) -> Roller:
+def _cc_roller(state: State, attacker: str, weapon_id: str, target: str, behind: bool,
+               reactive: bool = False) -> Roller:
+    """A CC Attack's roll.
+
+    In ARO it rolls one die whatever the weapon's Burst ("The Burst value of the Reactive
+    Player is always 1", BS Attack Roll and Burst).
+    """
     sheet = state.sheet(attacker)
     weapon = sheet.weapon(weapon_id)
     assert weapon is not None
-    return Roller(attacker, "CC", sheet.profile.cc, weapon.burst,
+    return Roller(attacker, "CC", sheet.profile.cc, 1 if reactive else weapon.burst,
                   weapon.damage.against(sheet.profile.ph), target,
                   state.sheet(target).profile.arm, behind)
 
@@ -260,7 +295,8 @@ def _aro_roller(state: State, aro: Aro) -> Roller:
     if aro.skill == "shoot" and aro.shot is not None:
         return _shot_roller(state, aro.trooper, aro.weapon or "", aro.shot)
     if aro.skill == "cc":
-        return _cc_roller(state, aro.trooper, aro.weapon or "", aro.target or "", aro.behind)
+        return _cc_roller(state, aro.trooper, aro.weapon or "", aro.target or "", aro.behind,
+                          reactive=True)
     return Roller(aro.trooper, "PH", state.sheet(aro.trooper).profile.ph, 1)
 
 

@@ -220,6 +220,12 @@ class InfinityGame(Game[ArmySetup, State, Action]):
             if action.contact is not None:
                 raise refuse("dodge_contact", "A Dodge movement cannot enter base to base "
                              "contact with an enemy.", "dodge")
+            if len(action.distances) > 1 or action.distances[0] > DODGE_MOVE:
+                moved = sum(action.distances)
+                raise refuse("dodge_too_far", f"{action.trooper} may move up to "
+                             f"{DODGE_MOVE:g} inches after its successful Dodge, not "
+                             f"{moved:g} (one movement, in its Reactive Turn).", "dodge",
+                             trooper=action.trooper, distance=moved, inches=DODGE_MOVE)
             check_move(state, action, (DODGE_MOVE,))
             contacts = tuple(p for p in state.contacts if action.trooper not in p)
             state = replace(state, contacts=contacts)

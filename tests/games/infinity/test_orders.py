@@ -113,7 +113,7 @@ def test_a_successful_dodge_allows_2_inches_not_into_base_contact() -> None:
     assert _refused(state, "aro Ben Daturazi dodge").code == "nothing_to_dodge"
     state, _ = play(state, "aro Ben Grenzer dodge", "pass Ben", "roll 16 17 18 5")
     assert state.phase == "after" and GAME.current_actor(state) == "Ben"
-    assert _refused(state, "move Ben Grenzer 2.5").code == "too_far"
+    assert _refused(state, "move Ben Grenzer 2.5").code == "dodge_too_far"
     assert _refused(state, "move Ben Grenzer 1 contact:Fusilier").code == "dodge_contact"
     state, _ = play(state, "move Ben Grenzer 2")
     assert (state.phase, state.orders) == ("order", 1)
