@@ -108,3 +108,21 @@ def test_an_accepted_verdict_hides_itself(driver: AppDriver) -> None:
         assert banner.parent is None
     finally:
         banner.auto_hide = old
+
+
+def test_a_long_action_label_grows_its_button(driver: AppDriver) -> None:
+    """No silent dropping in the action list either: a label of three lines (Russian
+    assignments such as "назначить 1:призрак-тень 2:призрак-тень ...") gets a taller
+    button, still proposing the engine's notation."""
+    start_game(driver, "Infinifield", players=2)
+    panel = driver.widget("panel")
+    label = "назначить 1:призрак-тень 2:призрак-тень 3:призрак-тень 4:скелет 5:скелет"
+    panel._fill_labelled([(label, "start Ben W1")])
+    driver.frames(4)
+    button = panel.ids.actions.children[0]
+    driver.screenshot("action_panel_long_label")
+    assert button.height > theme.TOUCH_MIN_PX
+    assert clipped_labels(panel) == []
+    driver.tap(button)
+    assert driver.app.table.session is not None
+    assert driver.app.table.session.history[-1] == "start Ben W1"

@@ -22,6 +22,7 @@ from kivy.app import App
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from companion.app import theme
 from companion.app.kvload import load_kv_beside
 from companion.app.verdict_text import chance_kind
 from companion.app.widgets.common import BigButton
@@ -37,6 +38,11 @@ the order to show, or ``None`` for the plain list."""
 
 TYPED_CHANCE = ("roll", "flip")
 """Chance the players may settle with physical things and type in: dice and coins."""
+
+
+def _fit_height(button: BigButton, texture_size: Any) -> None:
+    """Make ``button`` tall enough for every line of its label (never under a fingertip)."""
+    button.height = max(theme.TOUCH_MIN_PX, texture_size[1] + 16)
 
 
 class ActionPanel(BoxLayout):
@@ -178,6 +184,7 @@ class ActionPanel(BoxLayout):
         for label, action in labelled:
             button = BigButton(text=label, action=action, font_size="18sp")
             button.bind(on_release=lambda b: self.propose(b.action))
+            button.bind(texture_size=_fit_height)  # a long label grows its button
             grid.add_widget(button)
         if labelled != self._shown_actions:
             self.ids.action_scroll.scroll_y = 1  # a new list opens at its top

@@ -141,6 +141,11 @@ class InfinifieldBoard(Widget):
         ink = (1, 1, 1, 1) if view.colour in ("red", "blue") else (0.1, 0.1, 0.12, 1)
         texture = _text_texture(view.id, size, ink)
         x, y = (spot.x, spot.y) if spot is not None else view.centre
+        if view.pawn is not None and (spot is None or not spot.covered):
+            ys = [p[1] for p in view.outline]  # keep the small id inside its block
+            half_w, half_h = texture.width / 2 + 2, texture.height / 2 + 1
+            x = min(max(x, min(xs) + half_w), max(xs) - half_w)
+            y = min(max(y, min(ys) + half_h), max(ys) - half_h)
         cx, cy = self.x + x, self.y + y
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, size=texture.size,
