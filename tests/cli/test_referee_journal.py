@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from companion.journal import encode_record, read_journal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,14 +116,18 @@ def test_non_utf8_standard_input_names_the_line(tmp_path: Path) -> None:
     assert done.stdout.decode().startswith("ok       start Ben W1")
 
 
-def test_a_ten_megabyte_line_is_refused_with_a_short_excerpt(tmp_path: Path) -> None:
+@pytest.mark.parametrize("via", ["file", "stdin"])
+def test_a_ten_megabyte_line_is_refused_with_a_short_excerpt(tmp_path: Path, via: str) -> None:
+    data = b"start Ben W1\n" + b"x" * 10_000_000 + b"\nstart Ann W4\n"
     record = tmp_path / "game.txt"
-    record.write_bytes(b"start Ben W1\n" + b"x" * 10_000_000 + b"\nstart Ann W4\n")
-    done = _referee("infinifield", str(record))
+    record.write_bytes(data)
+    done = (_referee("infinifield", str(record)) if via == "file" else
+            _referee("infinifield", "--json", stdin=data))
     assert done.returncode == 2
     err = done.stderr.decode()
-    assert f"{record}:2: the line is 10,000,001 bytes long" in err
-    assert len(err) < 600, "the line must not be echoed in full"
+    source = record if via == "file" else "<stdin>"
+    assert f"{source}:2: the line is 10,000,001 bytes long" in err
+    assert len(err) < 600 and len(done.stdout) < 1000, "the line must not be echoed in full"
 
 
 def test_a_setup_file_over_a_megabyte_or_endless_is_refused_without_reading_it_all(
