@@ -2,16 +2,53 @@
 
 Every module under ``companion/games`` is parsed; an import of a forbidden module at module
 level (outside ``if TYPE_CHECKING:``) fails the test, naming the file and line.
+
+The app's Kivy-free modules (docs/app.md: the controller, the view models in ``views/``, the
+dice, settings, translations, outputs and NFC hand-off) must stay importable without Kivy, so
+they run headless and in the CLI: each is imported in a fresh interpreter that refuses Kivy,
+which also catches a Kivy import reached through another module (issue 16).
 """
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-GAMES = Path(__file__).resolve().parents[2] / "companion" / "games"
+from tests.support.import_guard import check_in_child
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ROOT / "companion" / "games"
+VIEWS = ROOT / "companion" / "app" / "views"
+KIVY_FREE_APP_MODULES = [
+    "companion.install_check",
+    "companion.app",
+    "companion.app.base_markers",
+    "companion.app.camera_dice",
+    "companion.app.camera_ranges",
+    "companion.app.camera_replay",
+    "companion.app.camera_watch",
+    "companion.app.controller",
+    "companion.app.dice_tools",
+    "companion.app.game_setups",
+    "companion.app.i18n",
+    "companion.app.journal_shelf",
+    "companion.app.log_rebuild",
+    "companion.app.main",
+    "companion.app.names",
+    "companion.app.nfc_link",
+    "companion.app.sdnotify",
+    "companion.app.settings_store",
+    "companion.app.simulated_outputs",
+    "companion.app.theme",
+    "companion.app.verdict_text",
+    # every view model, present and future
+    *sorted(f"companion.app.views.{path.stem}".removesuffix(".__init__")
+            for path in VIEWS.glob("*.py")),
+]
+"""App modules that import without Kivy (Kivy only inside functions, if at all)."""
 FORBIDDEN = {"kivy", "cv2", "gpiozero", "serial", "threading", "time", "random", "os",
              "socket", "subprocess", "multiprocessing", "asyncio", "numpy", "pathlib",
              "datetime", "io", "shutil", "tempfile", "logging", "concurrent", "_thread"}
@@ -69,3 +106,37 @@ def test_the_checker_catches_each_forbidden_import(statement: str) -> None:
 def test_the_checker_allows_typing_only_imports() -> None:
     source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import random\n"
     assert forbidden_imports(source, "x.py") == []
+
+
+def kivy_problems(results: dict[str, dict[str, Any]]) -> list[str]:
+    """One line per module that reached for Kivy (with the chain) or failed to import."""
+    problems = []
+    for name, result in results.items():
+        for attempt in result["forbidden"]:
+            problems.append(f"{name} imports {attempt['name']} at import time via "
+                            f"{' -> '.join(attempt['chain']) or '?'}")
+        if result["error"] and not result["forbidden"]:
+            problems.append(f"{name} does not import: {result['error']}")
+    return problems
+
+
+def test_the_kivy_free_app_modules_import_without_kivy() -> None:
+    """docs/app.md: the controller, view models, dice, settings, translations, outputs and NFC
+    hand-off work without Kivy; importing any of them must not import Kivy, directly or not."""
+    assert len(KIVY_FREE_APP_MODULES) > 20
+    assert kivy_problems(check_in_child(KIVY_FREE_APP_MODULES, {"kivy"})) == []
+
+
+def test_the_kivy_check_catches_a_kivy_import_made_through_another_module(
+        tmp_path: Path) -> None:
+    (tmp_path / "fake_view.py").write_text("import fake_helper\n")
+    (tmp_path / "fake_helper.py").write_text(
+        "try:\n    from kivy.uix.label import Label\nexcept ImportError:\n    Label = None\n")
+    (tmp_path / "fake_lazy.py").write_text("def draw():\n    import kivy\n")
+    results = check_in_child(["fake_view", "fake_lazy", "companion.app.application"], {"kivy"},
+                             extra_path=tmp_path)
+    problems = kivy_problems(results)
+    assert len(problems) == 2
+    assert problems[0].startswith("fake_view imports kivy at import time via ")
+    assert "fake_view.py:1 -> " in problems[0] and "fake_helper.py:2" in problems[0]
+    assert problems[1].startswith("companion.app.application imports kivy")
