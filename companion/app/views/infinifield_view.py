@@ -154,15 +154,15 @@ def label_spots(views: list[BlockView], step: float = 3.0,
         if len(free) == 0:
             spots[view.id] = LabelSpot(cx, cy, 0.0, True)
             continue
-        room = _edge_distances(view.outline, free)
+        rooms = _edge_distances(view.outline, free)
         for polygon in above:
-            room = np.minimum(room, _edge_distances(polygon, free))
+            rooms = np.minimum(rooms, _edge_distances(polygon, free))
         if view.pawn is not None and pawn_radius:
-            room = np.minimum(room, np.maximum(
+            rooms = np.minimum(rooms, np.maximum(
                 0.0, np.hypot(free[:, 0] - cx, free[:, 1] - cy) - pawn_radius))
-        best = int(np.argmax(room))
+        best = int(np.argmax(rooms))
         spots[view.id] = LabelSpot(float(free[best, 0]), float(free[best, 1]),
-                                   float(room[best]), covered)
+                                   float(rooms[best]), covered)
     return spots
 
 
