@@ -126,3 +126,33 @@ def test_a_long_action_label_grows_its_button(driver: AppDriver) -> None:
     driver.tap(button)
     assert driver.app.table.session is not None
     assert driver.app.table.session.history[-1] == "start Ben W1"
+
+
+@pytest.mark.parametrize("screen", ["simulation", "tools", "log"])
+def test_no_screen_reflows_under_the_banner(driver: AppDriver, screen: str) -> None:
+    """Issue 15: on the simulation panel a tap meant for an NFC card hit the camera picture,
+    and the dice tool's results slid over its buttons, because the banner pushed the screen
+    up. Now a verdict shown over any screen leaves every widget where it was."""
+    from kivy.uix.widget import Widget
+
+    start_game(driver, "Infinifield", players=2)
+    driver.app.go(screen)
+    driver.frames(4)
+
+    def places() -> dict[int, tuple[float, float, float, float]]:
+        found = {}
+        for widget in driver.screen.walk():
+            if isinstance(widget, Widget) and widget.get_root_window() is not None:
+                x, y = widget.to_window(widget.x, widget.y)
+                found[id(widget)] = (round(x), round(y), round(widget.width),
+                                     round(widget.height))
+        return found
+
+    before = places()
+    driver.app.banner.show(False, "Refused: start Ben Y1", "Pawns start on a white block; "
+                           "Y1 is yellow.", 'infinifield: "Select starting positions", step 2')
+    driver.frames(4)
+    driver.screenshot(f"banner_over_{screen}")
+    assert driver.app.banner.parent is not None
+    assert places() == before
+    driver.app.banner.hide()
