@@ -26,7 +26,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.fuzz.targets import TARGETS, Report  # noqa: E402
 
-ROUND = {"setup_files": 400, "app_files": 400, "records": 60, "journals": 250, "serial": 1000}
+ROUND = {"setup_files": 400, "cli_setup": 100, "app_files": 400, "records": 60, "journals": 250,
+         "serial": 1000}
 """Inputs per target per round (a round takes about 20 s on one core)."""
 
 

@@ -10,6 +10,8 @@ The targets:
 
 - ``setup_files``: every shipped setup and data file of every game (each TOML file beside the
   files the app's layouts use), loaded with the other files of its layout;
+- ``cli_setup``: the same files given to ``infinite-referee`` by their flag, checked or
+  played;
 - ``app_files``: the app's own files: settings (``settings.json``), Infinity base markers,
   NFC card pairings (``cards.toml``) and the hardware pin map (``pins.toml``);
 - ``records``: action records of every game run through the ``infinite-referee`` command with
@@ -200,6 +202,45 @@ def _changed_key(before: str, after: str) -> str:
         if old != new:
             return f"{old.strip()[:40]!r} -> {new.strip()[:40]!r}"
     return "?"
+
+
+CHECK_FLAGS = {"infinifield": "--check", "infinidungeon": "--check-deck", "401": "--check",
+               "infinity": "--check", "defiance": "--check"}
+
+
+def cli_setup(rng: random.Random, count: int) -> Report:
+    """``count`` mutated setup files given to ``infinite-referee`` by their flag: checked
+    (``--check``) or played (``legal`` on standard input)."""
+    report = Report("cli_setup")
+    cases = setup_cases()
+    with tempfile.TemporaryDirectory(prefix="fuzz-cli-setup-", dir=SCRATCH) as folder:
+        for n in range(count):
+            case = cases[n % len(cases)]
+            data = (mutations.mutate_bytes(rng, case.text.encode()) if rng.random() < 0.2 else
+                    mutations.mutate_text(rng, case.text, rounds=rng.randrange(1, 4)).encode(
+                        "utf-8", errors="surrogatepass"))
+            path = Path(folder) / f"{n}-{Path(case.name).name}"
+            path.write_bytes(data)
+            argv = [CLI_NAMES[case.game], f"--{case.role}", str(path)]
+            if n % 2:
+                argv.append(CHECK_FLAGS[case.game])
+            report.inputs += 1
+            try:
+                status, _, err = run_cli(argv, b"legal\n")
+            except Exception as error:
+                report.findings.append(Finding(report.target, case.name, _trace(error), data))
+                continue
+            if status == 2:
+                report.refused += 1
+                names = (str(path), *(name for name, _ in
+                                      SETUPS[case.game].sources(case.layout).values()))
+                _check_message(report, case.name, err, names, data)
+            elif status in (0, 1):
+                report.accepted += 1
+            else:
+                report.findings.append(Finding(report.target, case.name,
+                                               f"exit status {status}: {err[:300]}", data))
+    return report
 
 
 # -- the app's own files --------------------------------------------------------------------------
@@ -585,7 +626,8 @@ def _lying_payloads(report: Report, rng: random.Random, frames: list[bytes]) -> 
 
 
 TARGETS: dict[str, Callable[[random.Random, int], Report]] = {
-    "setup_files": setup_files, "app_files": app_files, "records": records,
+    "setup_files": setup_files, "cli_setup": cli_setup, "app_files": app_files,
+    "records": records,
     "journals": journals, "serial": serial}
 
 

@@ -18,8 +18,8 @@ import pytest
 from hardware.pins import PinMapError, pins_from_text
 from tests.fuzz.targets import TARGETS, setup_cases
 
-COUNTS = {"setup_files": 1200, "app_files": 1200, "records": 250, "journals": 700,
-          "serial": 3000}
+COUNTS = {"setup_files": 1200, "cli_setup": 300, "app_files": 1200, "records": 250,
+          "journals": 700, "serial": 3000}
 """Inputs per target in CI (the whole module stays near a minute on two cores)."""
 
 
