@@ -24,7 +24,7 @@ BOARD_SHARE = 0.63
 
 
 class Infinite401Screen(RefereeScreen):
-    """Board on the left; turn, cards per side, and actions or hand on the right.
+    """Board on the left; the turn, then the actions or the hand (and cards per side).
 
     Attributes:
         turn_text: the turn, the side to act and its actions left (or the setup step).
@@ -52,7 +52,19 @@ class Infinite401Screen(RefereeScreen):
                              "hand": self.ids.hand_panel.__self__}
         self.bind(width=self._size_board)
         self._size_board()
+        self.ids.panel.action_view = self.side_actions
         self.on_tab()
+
+    def side_actions(self, actions: list[str]) -> tuple[str, list[tuple[str, str]]] | None:
+        """The action list under "Red to play" (the side's name as a word of the language)."""
+        app = App.get_running_app()
+        session = app.table.session
+        if session is None or session.game.name != "401" or not session.state.to_move:
+            return None
+        side = app.translator.label(f"term.401.side.{session.state.to_move}",
+                                    session.state.to_move).title()
+        return app.tr("game.turn", player=side), [
+            (app.translator.action_label("401", action), action) for action in actions]
 
     def _size_board(self, *_args: Any) -> None:
         self.board_width = round(self.width * BOARD_SHARE)
