@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -36,11 +37,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (SIGINT), as a shell reports it."""
+EXIT_BROKEN_PIPE = 141
+"""The reader of standard output went away (``| head``), as a shell reports SIGPIPE."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the referee; returns the exit status (0 legal, 1 refused, 2 unreadable)."""
+    """Run the referee; returns the exit status.
+
+    0 every action legal, 1 one refused, 2 unreadable input, 3 an action not recorded (disk
+    full), 130 interrupted, 141 standard output closed. Ctrl-C and a closed output end the
+    run with one sentence, never a traceback: every action accepted so far is already in the
+    journal.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
-    status: int = args.run(args)
+    try:
+        status: int = args.run(args)
+    except KeyboardInterrupt:
+        journal = getattr(args, "journal", None)
+        kept = f"; every accepted action is in {journal}" if journal else ""
+        print(f"\ninterrupted{kept}", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # Python would complain again when flushing stdout at exit: point it at /dev/null.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     return status
 
 

@@ -147,3 +147,32 @@ def test_a_setup_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
     done = _referee("infinifield", "--setup", str(path), stdin=OPENING.encode())
     assert done.returncode == 2
     assert done.stderr.decode() == f"error: {path}:2: not UTF-8 text (byte 0xe9)\n"
+
+
+def test_ctrl_c_ends_with_one_sentence_and_the_journal_intact(tmp_path: Path) -> None:
+    import signal
+
+    path = tmp_path / "game.journal"
+    referee = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "infinifield",
+                                "--journal", str(path)], cwd=ROOT, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert referee.stdin is not None and referee.stdout is not None
+    referee.stdin.write(b"start Ben W1\n")
+    referee.stdin.flush()
+    assert referee.stdout.readline().startswith(b"ok       start Ben W1")
+    referee.send_signal(signal.SIGINT)
+    _, err = referee.communicate(timeout=60)
+    assert referee.returncode == 130
+    assert err.decode() == f"\ninterrupted; every accepted action is in {path}\n"
+    assert [r["action"] for r in read_journal(path).records] == ["start Ben W1"]
+
+
+def test_output_closed_early_is_no_traceback() -> None:
+    referee = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "infinifield"],
+                               cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    assert referee.stdin is not None and referee.stdout is not None
+    referee.stdout.close()  # as `| head` does once it has its lines
+    _, err = referee.communicate(b"legal\n" * 3000, timeout=60)
+    assert referee.returncode == 141
+    assert b"Traceback" not in err
