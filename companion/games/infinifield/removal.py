@@ -178,7 +178,15 @@ def _enclosed(sides: tuple[tuple[tuple[int, float, float], ...], ...],
     field; a side half open or more lets the block be pinched and lifted out
     (docs/infinifield.md).
     """
-    return all(covered([(lo, hi) for j, lo, hi in side if present[j]]) for side in sides)
+    for side in sides:
+        for j, _, _ in side:
+            if not present[j]:
+                break
+        else:
+            continue  # every neighbour as built is there: covered (the block is enclosable)
+        if not covered([(lo, hi) for j, lo, hi in side if present[j]]):
+            return False
+    return True
 
 
 def removable_blocks(field: Field, removed: Collection[str], occupied: Collection[str]
