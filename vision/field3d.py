@@ -208,6 +208,7 @@ class TableViews:
         self._classes: dict[float, np.ndarray] = {}
         self._grey: dict[float, np.ndarray] = {}
         self._table: tuple[float, float, float] | None = None
+        self._seams: dict[float, np.ndarray] = {}
         self._gain = self._balance()
 
     def raw(self, height_mm: float) -> np.ndarray:
@@ -231,6 +232,21 @@ class TableViews:
         gain = _gain_field(self.layout, self.px_per_mm, gains, (w, h))
         self._views[0.0] = np.clip(ground.astype(np.float32) * gain, 0, 255).astype(np.uint8)
         return gain
+
+    def seams(self, height_mm: float) -> np.ndarray:
+        """Thin dark lines of the view (0/1), found by a black-hat of the lightness.
+
+        They are the grooves between touching blocks and the bevels round each top.
+        """
+        key = float(height_mm)
+        if key not in self._seams:
+            grey = cv2.cvtColor(self.view(key), cv2.COLOR_BGR2GRAY)
+            size = max(3, round(5 * self.px_per_mm) | 1)
+            hat = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT,
+                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+            limit = max(SEAM_MIN, 3.0 * float(np.percentile(hat, 90)))
+            self._seams[key] = (hat > limit).astype(np.uint8)
+        return self._seams[key]
 
     @property
     def table_bgr(self) -> tuple[float, float, float]:
@@ -319,12 +335,18 @@ class _Face:
     angle: float
     size: float                 # mm, mean side in that view
     fill: float
+    extent: tuple[float, float] = (0.0, 0.0)   # mm along the angle's axis and across it
+    unsure: bool = False        # its size is not a clean measure (a pawn on it, a split row)
+    expected: float = 0.0       # mm, the size a top at its level shows in that view
 
 
 def _angle(a: float) -> float:
     a = a % 90.0
     return a - 90.0 if a >= 45.0 else a
 
+
+SEAM_MIN = 6.0
+"""Grey levels a thin line must be darker than its surroundings to count as a seam."""
 
 FACE_SHADE = 0.15
 """A pixel belongs to the same face when its brightness is within this log ratio of the
@@ -361,6 +383,63 @@ def _cores(mask: np.ndarray, core_area: float) -> list[np.ndarray]:
     return out
 
 
+def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
+    t = math.radians(angle)
+    return np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+
+
+def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear samples of a single-channel float image at (N, 2) points (x, y)."""
+    h, w = img.shape[:2]
+    x = np.clip(pts[:, 0], 0, w - 1.001)
+    y = np.clip(pts[:, 1], 0, h - 1.001)
+    x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
+    fx, fy = x - x0, y - y0
+    return (img[y0, x0] * (1 - fx) * (1 - fy) + img[y0, x0 + 1] * fx * (1 - fy)
+            + img[y0 + 1, x0] * (1 - fx) * fy + img[y0 + 1, x0 + 1] * fx * fy)
+
+
+REFINE_PX = 3.0
+"""How far (view pixels) each side of a face is moved to the strongest edge near it."""
+
+
+def refine_square(edges: np.ndarray, centre: np.ndarray, angle: float, size: float
+                  ) -> tuple[np.ndarray, float]:
+    """Move each side of a square found by its region to the strongest edge near it.
+
+    Args:
+        edges: gradient magnitude of the view (see :meth:`TableViews.edges`).
+        centre: (x, y) in view pixels (pixel centres at integers).
+        angle: degrees.
+        size: side in view pixels.
+
+    Returns:
+        ``(centre, mean side)`` in view pixels.
+    """
+    t = math.radians(angle)
+    ux, uy = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+    offsets = np.arange(-REFINE_PX, REFINE_PX + 0.01, 0.25)
+    along = np.linspace(-0.3, 0.3, 9) * size
+    found = []
+    for normal, tangent in ((ux, uy), (-ux, uy), (uy, ux), (-uy, ux)):
+        mid = centre + normal * size / 2
+        pts = (mid[None, None, :] + offsets[:, None, None] * normal[None, None, :]
+               + along[None, :, None] * tangent[None, None, :])
+        prof = _sample(edges, pts.reshape(-1, 2)).reshape(len(offsets), len(along))
+        prof = np.median(prof, axis=1)
+        k = int(prof.argmax())
+        if 0 < k < len(prof) - 1:
+            a, b, c = prof[k - 1], prof[k], prof[k + 1]
+            den = a - 2 * b + c
+            sub = 0.5 * (a - c) / den if den < 0 else 0.0
+        else:
+            sub = 0.0
+        found.append(offsets[k] + sub * 0.25)
+    px_, nx_, py_, ny_ = found
+    new_centre = centre + ux * (px_ - nx_) / 2 + uy * (py_ - ny_) / 2
+    return new_centre, size + (px_ + nx_ + py_ + ny_) / 2
+
+
 def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
     """Top faces of blocks in the view of the plane ``height_mm`` up, as seen there.
 
@@ -374,14 +453,18 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
     classes = views.classes(height_mm)
     edges = views.edges(height_mm)
     logs = np.log(view.astype(np.float32) + 12.0)
+    seams = views.seams(height_mm)
     strong = np.asarray(cv2.dilate(
-        (edges > max(12.0, 3.0 * float(np.percentile(edges, 80)))).astype(np.uint8), _K3))
+        (edges > max(12.0, 3.0 * float(np.percentile(edges, 80)))).astype(np.uint8), _K3)
+    ) | seams
     side = layout.block_mm * ppm
     core_area = (0.8 * side) ** 2
     counts = np.bincount(classes.ravel(), minlength=256)
     faces: list[_Face] = []
     h, w = classes.shape
     # a pawn stands on a top: its pixels (and its outline's edges) count as the top's
+    nadir_px = views.pose.camera_position()[:2] * ppm - 0.5
+    pawn_px = np.isin(classes, views.palette.of_kind("pawn"))
     pawn_zone = np.asarray(cv2.dilate(
         np.isin(classes, views.palette.of_kind("pawn")).astype(np.uint8), _K5,
         iterations=2)) > 0
@@ -406,12 +489,17 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
             own = classes[pts[:, 1].astype(int), pts[:, 0].astype(int)] == index
             if own.sum() < 0.2 * core_area:
                 continue
+            mine = pts[own]
+            # the top is the part away from the camera's nadir (its side faces smear toward)
+            away = (mine - mine.mean(axis=0)) @ (mine.mean(axis=0) - nadir_px)
+            far = mine[away >= np.median(away)] if len(mine) > 20 else mine
             roi = logs[y0:y1, x0:x1] - np.median(
-                logs[pts[own, 1].astype(int), pts[own, 0].astype(int)], axis=0)
+                logs[far[:, 1].astype(int), far[:, 0].astype(int)], axis=0)
             shade = roi.mean(axis=2)
             tint = np.abs(roi - shade[..., None]).max(axis=2)
             own_label = nearest[int(pts[0, 1]), int(pts[0, 0])]
             region = ((np.abs(shade) < FACE_SHADE) & (tint < FACE_TINT)
+                      & (seams[y0:y1, x0:x1] == 0)
                       & (nearest[y0:y1, x0:x1] == own_label)).astype(np.uint8)
             region = cv2.morphologyEx(region, cv2.MORPH_OPEN, _K3)
             nlab, labels = cv2.connectedComponents(region, connectivity=4)
@@ -422,20 +510,87 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
             if len(hits) == 0:
                 continue
             keep = (labels == np.bincount(hits).argmax()).astype(np.uint8)
+            # a pawn standing on the top hides part of it: its pixels count as the top's
+            on_top = (pawn_px[y0:y1, x0:x1] & (nearest[y0:y1, x0:x1] == own_label)
+                      & (cv2.dilate(keep, _K5, iterations=2) > 0))
+            # without the pawn the region's extent still measures the top if it is square
+            bare, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+            (_bx, _by), (bw, bh), _ba = cv2.minAreaRect(
+                cv2.convexHull(max(bare, key=cv2.contourArea)))
+            pawned = bool(on_top.any()) and max(bw, bh) > 1.1 * min(bw, bh)
+            if pawned:
+                keep = keep | on_top.astype(np.uint8)
             contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
             hull = cv2.convexHull(max(contours, key=cv2.contourArea))
             (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
-            if not (0.7 * side <= min(rw, rh) and max(rw, rh) <= 1.35 * side
-                    and max(rw, rh) <= 1.25 * min(rw, rh)):
-                continue
             fill = float(cv2.contourArea(hull)) / max(1.0, rw * rh)
-            if fill < 0.85:
+            if fill < 0.78 or min(rw, rh) < 0.7 * side:
                 continue
-            # cv2 puts pixel centres at integers; the view's pixel u covers [u, u+1) / ppm
-            centre = (np.array([cx + x0, cy + y0]) + 0.5) / ppm
-            faces.append(_Face(views.palette.classes[index].name, centre, _angle(ang),
-                               (rw + rh) / 2 / ppm, fill))
+            a = _angle(ang)
+            # minAreaRect's width lies along its angle; keep (along angle a, across it)
+            along, across = (rw, rh) if abs((ang - a) % 180) < 1e-6 else (rh, rw)
+            # same-coloured blocks in a row with no seam seen between them: split the row
+            ratio = max(rw, rh) / (min(rw, rh) + 1.0)
+            count = max(1, round(ratio))
+            # a top run on into a side face (or a pawn's shadow) along one axis: kept as a
+            # top of unsure size, put back on its outer edges later (_anchor_outer)
+            run_on = count == 1 and max(rw, rh) > 1.25 * min(rw, rh)
+            if count > 3 or (max(rw, rh) > count * 1.3 * side and not run_on) or (
+                    run_on and (max(rw, rh) > 1.7 * min(rw, rh)
+                                or min(rw, rh) < 0.85 * side)) or (
+                    count > 1 and abs(ratio - count) > 0.1 * count):
+                continue
+            pawned = pawned or run_on
+            u, v = _axes(a)
+            long_axis, long_len = (u, along) if along >= across else (v, across)
+            short_len = min(along, across)
+            for k in range(count):
+                shift = (k - (count - 1) / 2) * long_len / count
+                mid = np.array([cx + x0, cy + y0]) + long_axis * shift
+                ext = ((along / count, across) if along >= across else (along, across / count))
+                # cv2 puts pixel centres at integers; view pixel u covers [u, u+1) / ppm
+                faces.append(_Face(views.palette.classes[index].name, (mid + 0.5) / ppm, a,
+                                   (short_len + long_len / count) / 2 / ppm, fill,
+                                   (ext[0] / ppm, ext[1] / ppm), pawned or count > 1))
     return faces
+
+
+def _anchor_outer(face: _Face, nadir: np.ndarray) -> None:
+    """Put a face whose region runs on into its side faces back on its outer edges.
+
+    Side faces show only toward the camera's nadir, so the edges facing away from it are
+    the top's own: along an axis where the region is longer than a top at its level, the
+    centre is taken half that top's size in from the outer edge.
+    """
+    if face.expected <= 0 or face.extent == (0.0, 0.0):
+        return
+    away = face.centre - nadir
+    for axis, extent in zip(_axes(face.angle), face.extent, strict=True):
+        along = float(axis @ away)
+        if extent <= face.expected * 1.04 or abs(along) < 1e-6:
+            continue
+        sign = 1.0 if along > 0 else -1.0
+        outer = face.centre + sign * axis * extent / 2
+        face.centre = outer - sign * axis * face.expected / 2
+
+
+def _one_per_top(faces: list[_Face], block_mm: float) -> list[_Face]:
+    """One face per top: same-coloured faces closer than half a block are one top.
+
+    Its core was split; the cleanest is kept (a clean size, the fullest region, the usual
+    size).
+    """
+    if not faces:
+        return faces
+    usual = float(np.median([f.size for f in faces]))
+    ranked = sorted(faces, key=lambda f: (f.unsure, -round(f.fill, 2), abs(f.size - usual)))
+    kept: list[_Face] = []
+    for f in ranked:
+        if any(k.colour == f.colour and float(np.linalg.norm(k.centre - f.centre))
+               < 0.5 * block_mm for k in kept):
+            continue
+        kept.append(f)
+    return kept
 
 
 def _depth(pose: TablePose, xy: np.ndarray, height_mm: float) -> float:
@@ -443,28 +598,126 @@ def _depth(pose: TablePose, xy: np.ndarray, height_mm: float) -> float:
     return float(r[2, 0] * xy[0] + r[2, 1] * xy[1] - r[2, 2] * height_mm + t[2])
 
 
+LEVEL_STEP_SHARE = 1.0
+"""A face counts as a level higher only when its size passes this share of the way from
+one level's expected size to the next. At 640x480 from 65-95 cm a level adds only 1.5-2.5 px
+to a top's size, about the measuring noise, so a face must show the whole step (flat fields
+are the common case; a wrong stack invents a hidden block)."""
+
+
+def _clean_size(face: _Face, nadir: np.ndarray) -> float:
+    """The face's size across the direction its side faces smear in (toward the nadir).
+
+    Across that direction the region is only the top face.
+    """
+    to_nadir = nadir - face.centre
+    dist = float(np.linalg.norm(to_nadir))
+    if dist < 1e-6 or face.extent == (0.0, 0.0):
+        return face.size
+    n = to_nadir / dist
+    u, v = _axes(face.angle)
+    wu, wv = abs(float(n @ u)), abs(float(n @ v))
+    # the axis least along the nadir direction is the clean one
+    if wu < 0.45:
+        return face.extent[0]
+    if wv < 0.45:
+        return face.extent[1]
+    return min(face.extent)
+
+
+def column_level(views: TableViews, face: _Face, height_mm: float, max_level: int
+                 ) -> int | None:
+    """The level of a top from where its column meets the table, when that can be seen.
+
+    For each level the top could be at, its column's base is where the camera model puts
+    it; on the base's edges that face the camera's nadir (whose side faces show), the
+    view of the table's plane must show the block just inside the edge and the table just
+    outside. Only edges with free table beyond them decide (a neighbour there proves
+    nothing); ``None`` when no level is clearly better than the others.
+    """
+    pose = views.pose
+    layout = views.layout
+    ppm = views.px_per_mm
+    ground = views.classes(0.0)
+    table = np.isin(ground, views.palette.of_kind("table"))
+    nadir = pose.camera_position()[:2]
+    px = pose.project([[face.centre[0], face.centre[1], height_mm]])
+    u, v = _axes(face.angle)
+    scores = []
+    for level in range(1, max_level + 1):
+        c = pose.to_plane(px, level * layout.block_height_mm)[0]
+        inside = outside = 0.0
+        n = 0
+        for normal in (u, -u, v, -v):
+            mid = c + normal * layout.block_mm / 2
+            facing = float(normal @ (nadir - mid)) / max(float(np.linalg.norm(nadir - mid)), 1e-9)
+            if facing < 0.3:
+                continue
+            tangent = np.array([-normal[1], normal[0]])
+            along = np.linspace(-0.35, 0.35, 9) * layout.block_mm
+            pin = mid[None] - normal[None] * 2.0 + along[:, None] * tangent[None]
+            pout = mid[None] + normal[None] * 3.0 + along[:, None] * tangent[None]
+            xi = np.clip((pin * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
+            xo = np.clip((pout * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
+            out_table = float(table[xo[:, 1], xo[:, 0]].mean())
+            in_block = 1.0 - float(table[xi[:, 1], xi[:, 0]].mean())
+            inside += in_block
+            outside += out_table
+            n += 1
+        scores.append((inside / n) * (outside / n) if n else 0.0)
+    if not scores:
+        return None
+    order = np.argsort(scores)[::-1]
+    best, second = scores[order[0]], scores[order[1]] if len(order) > 1 else 0.0
+    if best >= 0.6 and best - second >= 0.3:
+        return int(order[0]) + 1
+    return None
+
+
 def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block_mm: float,
                 max_level: int) -> list[int]:
     """The level of each face, from its size against the level-1 faces' size.
 
     A top ``n`` levels up looks larger in the view of the plane ``height_mm`` by the ratio of
-    its distance to the camera to that plane's (7-8 % per level from 55-65 cm). The size a
-    level-1 top shows (flat top without its bevel) is the median of the smallest sizes.
+    its distance to the camera to that plane's (6-8 % per level from 55-75 cm). The size is
+    measured across the direction side faces smear in; the size a level-1 top of the same
+    colour shows (its flat top without the bevel; colours differ by how the bevel shades) is
+    the median of the smallest sizes of that colour, or of all when a colour has few faces.
     """
     if not faces:
         return []
-    sizes = np.array([f.size for f in faces])
-    low = float(np.percentile(sizes, 20))
-    reference = float(np.median(sizes[sizes <= low * 1.03]))
-    if not 0.75 * block_mm <= reference <= 1.02 * block_mm:
-        reference = min(max(reference, 0.75 * block_mm), 1.02 * block_mm)
+    nadir = pose.camera_position()[:2]
+    sizes = np.array([_clean_size(f, nadir) for f in faces])
+    colours = [f.colour for f in faces]
+    sure = np.array([not f.unsure for f in faces])
+    if not sure.any():
+        return [1] * len(faces)
+
+    def reference(sel: np.ndarray) -> float:
+        low = float(np.percentile(sel, 25))
+        return float(np.median(sel[sel <= low * 1.02]))
+
+    overall = reference(sizes[sure])
+    refs = {}
+    for colour in set(colours):
+        own = sizes[[c == colour and ok for c, ok in zip(colours, sure, strict=True)]]
+        refs[colour] = reference(own) if len(own) >= 3 else overall
     levels = []
-    bh = block_mm  # blocks are cubes
-    for f in faces:
+    for f, size in zip(faces, sizes, strict=True):
+        ref = min(max(refs[f.colour], 0.75 * block_mm), 1.02 * block_mm)
+        if f.unsure:
+            levels.append(1)
+            f.expected = ref
+            continue
         base = _depth(pose, f.centre, height_mm)
-        ratios = [base / _depth(pose, f.centre, bh * lvl) for lvl in range(1, max_level + 1)]
-        expected = [reference * r for r in ratios]
-        levels.append(int(np.argmin([abs(f.size - e) for e in expected])) + 1)
+        expected = [ref * base / _depth(pose, f.centre, block_mm * lvl)
+                    for lvl in range(1, max_level + 1)]
+        level = 1
+        while (level < max_level and size > expected[level - 1]
+               + LEVEL_STEP_SHARE * (expected[level] - expected[level - 1])):
+            level += 1
+        levels.append(level)
+        f.expected = expected[level - 1]
     return levels
 
 
@@ -599,19 +852,28 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     Args:
         frame: BGR frame from the camera the pose belongs to.
         pose: the camera (:func:`~vision.pose.table_pose`).
-        palette: colour classes (default: the Infinifield set; better: learnt on the table).
+        palette: colour classes learnt on this table (:func:`learn_palette`); by default
+            learnt from this frame, starting from the Infinifield set.
         max_level: highest level looked for.
         px_per_mm: scale of the views measured in.
         views: views already made of this frame (shared with other readers).
     """
-    palette = palette or default_palette()
+    if palette is None:
+        palette = learn_palette(TableViews(frame, pose, default_palette(), px_per_mm))
+        views = None
     views = views or TableViews(frame, pose, palette, px_per_mm)
     layout = pose.layout
     h1 = layout.block_height_mm
-    faces = find_faces(views, h1)
+    faces = _one_per_top(find_faces(views, h1), layout.block_mm)
     levels = face_levels(pose, faces, h1, layout.block_mm, max_level)
+    for k, f in enumerate(faces):
+        seen_level = column_level(views, f, h1, max_level)
+        if seen_level is not None:
+            levels[k] = seen_level
     blocks: list[SeenBlock3D] = []
+    nadir = pose.camera_position()[:2]
     for f, level in zip(faces, levels, strict=True):
+        _anchor_outer(f, nadir)
         px = pose.project([[f.centre[0], f.centre[1], h1]])
         c = pose.to_plane(px, level * layout.block_height_mm)[0]
         centre = (float(c[0]), float(c[1]))
@@ -648,6 +910,35 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
+
+
+def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
+    """Colours learnt on this table at set-up (``calibrate --learn-palette``).
+
+    The table's reference is the commonest colour of the ground view (most of what the
+    camera sees is table); then each class's reference moves toward the mean colour of the
+    pixels it already claims in the white-balanced view of the first level's plane (block
+    tops, pawns, the table), the markers' paper and skin left out.
+    """
+    from vision.palette import adapt_palette
+
+    base = base or views.palette
+    # the table: most of the ground view (its commonest colour, in CIELAB)
+    ground = views.view(0.0)
+    keep = _keepout(views.layout, views.px_per_mm) == 0
+    lab = cv2.cvtColor(ground.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)[keep]
+    centre = np.median(lab, axis=0)
+    for _ in range(3):
+        near = np.linalg.norm(lab - centre, axis=1) < 12.0
+        if near.sum() < 0.2 * len(lab):
+            break
+        centre = np.median(lab[near], axis=0)
+    tables = {c.name: [float(v) for v in centre] for c in base.classes if c.kind == "table"}
+    base = base.with_references(tables)
+    view = views.view(views.layout.block_height_mm).copy()
+    view[~keep] = 0
+    view[skin(view)] = 0
+    return adapt_palette(base, view)
 
 
 def _no_overlaps(blocks: list[SeenBlock3D], block_mm: float) -> list[SeenBlock3D]:

@@ -44,7 +44,7 @@ class PoseError(ValueError):
     """The camera's pose cannot be found from this frame (the message says why)."""
 
 
-def _detector(min_perimeter_rate: float) -> cv2.aruco.ArucoDetector:
+def _detector(min_perimeter_rate: float, ignored_margin: float) -> cv2.aruco.ArucoDetector:
     params = cv2.aruco.DetectorParameters()
     params.minMarkerPerimeterRate = min_perimeter_rate
     params.minMarkerDistanceRate = 0.05
@@ -56,6 +56,9 @@ def _detector(min_perimeter_rate: float) -> cv2.aruco.ArucoDetector:
     params.minCornerDistanceRate = 0.02
     params.polygonalApproxAccuracyRate = 0.05
     params.perspectiveRemovePixelPerCell = 8
+    # a small marker's white cells bloom into the black ones (lens blur, sharpening): read
+    # each cell's middle only
+    params.perspectiveRemoveIgnoredMarginPerCell = ignored_margin
     params.maxErroneousBitsInBorderRate = 0.5
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     params.cornerRefinementWinSize = 3
@@ -63,14 +66,19 @@ def _detector(min_perimeter_rate: float) -> cv2.aruco.ArucoDetector:
     return cv2.aruco.ArucoDetector(dictionary(TABLE_DICTIONARY), params)
 
 
-_DETECTORS: dict[float, cv2.aruco.ArucoDetector] = {}
+_DETECTORS: dict[tuple[float, float], cv2.aruco.ArucoDetector] = {}
+
+PASSES: tuple[tuple[float, float], ...] = ((1.0, 0.13), (2.0, 0.3), (3.0, 0.3), (2.0, 0.4),
+                                           (1.0, 0.3))
+"""(upscale, ignored cell margin) of the successive searches for markers still missing."""
 
 
-def _detect(grey: np.ndarray, min_perimeter_rate: float, wanted: set[int]
-            ) -> dict[int, np.ndarray]:
-    det = _DETECTORS.get(min_perimeter_rate)
+def _detect(grey: np.ndarray, min_perimeter_rate: float, wanted: set[int],
+            ignored_margin: float = 0.13) -> dict[int, np.ndarray]:
+    key = (min_perimeter_rate, ignored_margin)
+    det = _DETECTORS.get(key)
     if det is None:
-        det = _DETECTORS[min_perimeter_rate] = _detector(min_perimeter_rate)
+        det = _DETECTORS[key] = _detector(min_perimeter_rate, ignored_margin)
     corners, ids, _rej = det.detectMarkers(grey)
     found: dict[int, np.ndarray] = {}
     if ids is None:
@@ -81,25 +89,143 @@ def _detect(grey: np.ndarray, min_perimeter_rate: float, wanted: set[int]
     return found
 
 
+def _search(grey: np.ndarray, min_perimeter_rate: float, wanted: set[int],
+            upscale: bool = True) -> dict[int, np.ndarray]:
+    """Markers of ``wanted`` in ``grey``, trying :data:`PASSES` until all are found."""
+    found: dict[int, np.ndarray] = {}
+    for scale, margin in PASSES if upscale else PASSES[:1]:
+        missing = wanted - set(found)
+        if not missing:
+            break
+        img = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale,
+                                                   interpolation=cv2.INTER_CUBIC)
+        for marker_id, quad in _detect(img, min_perimeter_rate, missing, margin).items():
+            found[marker_id] = (quad + 0.5) / scale - 0.5
+    return found
+
+
+def _template(marker_id: int) -> np.ndarray:
+    """The marker's 6x6 cells (border included) as -1 (black) / +1 (white)."""
+    cells = cv2.aruco.generateImageMarker(dictionary(TABLE_DICTIONARY), marker_id, 6)
+    return np.where(cells > 127, 1.0, -1.0)
+
+
+def _read_quad(grey: np.ndarray, quad: np.ndarray, cell_px: int = 8) -> np.ndarray:
+    """The 6x6 cell means (middle half of each cell) of a candidate quad, standardised."""
+    side = 6 * cell_px
+    dst = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float32)
+    warp = cv2.getPerspectiveTransform(np.asarray(quad, np.float32).reshape(4, 2), dst)
+    patch = cv2.warpPerspective(grey, warp, (side, side), flags=cv2.INTER_LINEAR)
+    q = cell_px // 4
+    cells = np.array([[patch[r * cell_px + q:(r + 1) * cell_px - q,
+                             c * cell_px + q:(c + 1) * cell_px - q].mean()
+                       for c in range(6)] for r in range(6)], np.float64)
+    return (cells - cells.mean()) / max(float(cells.std()), 1e-6)
+
+
+def _match_rejected(grey: np.ndarray, wanted: set[int], scale: float = 2.0
+                    ) -> dict[int, np.ndarray]:
+    """Missing markers among the detector's rejected outlines.
+
+    Each outline's cells are correlated with the wanted markers' patterns in their four
+    turns.
+    """
+    img = grey if scale == 1.0 else cv2.resize(grey, None, fx=scale, fy=scale,
+                                               interpolation=cv2.INTER_CUBIC)
+    det = _DETECTORS.get((0.02, 0.3)) or _detector(0.02, 0.3)
+    _c, _ids, rejected = det.detectMarkers(img)
+    best: dict[int, tuple[float, np.ndarray]] = {}
+    templates = {i: _template(i) for i in wanted}
+    for quad in rejected:
+        pts = np.asarray(quad, np.float32).reshape(4, 2)
+        cells = _read_quad(img, pts)
+        for marker_id, tpl in templates.items():
+            for turn in range(4):
+                score = float((cells * np.rot90(tpl, -turn)).mean())
+                if score > 0.75 and score > best.get(marker_id, (0.0, pts))[0]:
+                    best[marker_id] = (score, np.roll(pts, -turn, axis=0))
+    found: dict[int, np.ndarray] = {}
+    for marker_id, (_score, pts) in best.items():
+        refined = cv2.cornerSubPix(img, pts.reshape(-1, 1, 2).copy(), (3, 3), (-1, -1),
+                                   (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20,
+                                    0.01)).reshape(4, 2)
+        found[marker_id] = (refined + 0.5) / scale - 0.5
+    return found
+
+
+def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: TableLayout
+                     ) -> dict[int, np.ndarray]:
+    """A missing marker looked for where the other three put it.
+
+    The table plane's homography from the others gives the place (searched a few pixels
+    round, the lens bends it); it is accepted when its cells match its pattern.
+    """
+    ids = [i for i in layout.marker_ids if i in found]
+    if len(ids) < 3:
+        return {}
+    src = np.concatenate([np.asarray(layout.marker_corners_mm(i)) for i in ids])
+    dst = np.concatenate([np.asarray(found[i], np.float64).reshape(4, 2) for i in ids])
+    hom, _ = cv2.findHomography(src, dst, 0)
+    if hom is None:
+        return {}
+    out: dict[int, np.ndarray] = {}
+    scale = 3.0
+    for marker_id in layout.marker_ids:
+        if marker_id in found:
+            continue
+        guess = cv2.perspectiveTransform(
+            np.asarray(layout.marker_corners_mm(marker_id), np.float64).reshape(-1, 1, 2),
+            hom).reshape(4, 2)
+        reach = 10      # px: the other three extrapolate through a distorting lens
+        x0, y0 = np.floor(guess.min(axis=0)).astype(int) - reach - 4
+        x1, y1 = np.ceil(guess.max(axis=0)).astype(int) + reach + 4
+        h, w = grey.shape[:2]
+        if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+            continue
+        crop = cv2.resize(grey[y0:y1, x0:x1], None, fx=scale, fy=scale,
+                          interpolation=cv2.INTER_CUBIC)
+        base = ((guess - [x0, y0] + 0.5) * scale - 0.5).astype(np.float32)
+        tpl = _template(marker_id)
+        shifts = [base + np.array([dx, dy], np.float32)
+                  for dx in np.arange(-reach, reach + 1) * scale
+                  for dy in np.arange(-reach, reach + 1) * scale]
+        score, pts = max(((float((_read_quad(crop, q) * tpl).mean()), q) for q in shifts),
+                         key=lambda sp: sp[0])
+        refined = cv2.cornerSubPix(crop, pts.reshape(-1, 1, 2).astype(np.float32), (5, 5),
+                                   (-1, -1), (cv2.TERM_CRITERIA_EPS
+                                              + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
+                                   ).reshape(4, 2)
+        if np.abs(refined - pts).max() > 1.5 * scale:
+            refined = pts.astype(np.float32)
+        score = max(score, float((_read_quad(crop, refined) * tpl).mean()))
+        if score > 0.7:
+            out[marker_id] = (refined + 0.5) / scale - 0.5 + np.array([x0, y0], np.float32)
+    return out
+
+
 def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
                        upscale: bool = True) -> dict[int, np.ndarray]:
     """The table's four markers in a frame, even when they are small.
 
-    The whole frame is searched with parameters tuned for small markers; when a marker is
-    still missing, the frame is searched again at twice the size (markers of 12-25 px).
+    The whole frame is searched with parameters tuned for small markers; markers still
+    missing are searched for again in the frame enlarged two and three times, reading only
+    the middle of each cell (:data:`PASSES`), which copes with 20-35 px markers whose white
+    cells bloom into the black ones. Last, the outlines the detector rejected are compared
+    cell by cell with the missing markers' patterns, and a last missing marker is looked
+    for where the other three put it.
 
     Returns:
         ``{id: corners (4, 2)}`` in frame pixels, corners clockwise from the marker's
         top-left, refined to a fraction of a pixel.
     """
     layout = layout or TableLayout()
-    wanted = set(layout.marker_ids)
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    found = _detect(grey, 0.02, wanted)
-    if upscale and len(found) < len(wanted):
-        big = cv2.resize(grey, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
-        for marker_id, quad in _detect(big, 0.02, wanted - set(found)).items():
-            found[marker_id] = (quad + 0.5) / 2.0 - 0.5
+    found = _search(grey, 0.02, set(layout.marker_ids), upscale)
+    missing = set(layout.marker_ids) - set(found)
+    if upscale and missing:
+        found.update(_match_rejected(grey, missing))
+    if upscale and len(found) == len(layout.marker_ids) - 1:
+        found.update(_predict_missing(grey, found, layout))
     return found
 
 
@@ -119,10 +245,7 @@ def find_markers_near(image: np.ndarray, expected: Mapping[int, np.ndarray]
         if c - a < 8 or d - b < 8:
             continue
         crop = grey[b:d, a:c]
-        seen = _detect(crop, 0.3, {marker_id})
-        if marker_id not in seen and max(c - a, d - b) < 160:
-            big = cv2.resize(crop, None, fx=2.0, fy=2.0, interpolation=cv2.INTER_CUBIC)
-            seen = {k: (q + 0.5) / 2.0 - 0.5 for k, q in _detect(big, 0.3, {marker_id}).items()}
+        seen = _search(crop, 0.3, {marker_id}, upscale=max(c - a, d - b) < 200)
         if marker_id in seen:
             found[marker_id] = seen[marker_id] + np.array([a, b], np.float32)
     return found
