@@ -2,7 +2,9 @@
 
 - ``GPIOZERO_PIN_FACTORY`` set: gpiozero's own choice is respected (``mock`` gets PWM-capable
   mock pins, which the pulsing LED needs).
-- On a Raspberry Pi (any model, Pi 5 included): ``LGPIOFactory`` (``pip install .[pi]``).
+- On a Raspberry Pi (any model, Pi 5 included): ``LGPIOFactory`` (``pip install .[pi]``);
+  without lgpio, gpiozero's own :exc:`~gpiozero.BadPinFactory` (an ``ImportError``) says what
+  to install.
 - Anywhere else (a desktop, the tests): ``MockFactory(pin_class=MockPWMPin)``, so the app runs
   and shows what the lights would do.
 
@@ -18,14 +20,13 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from gpiozero import Factory
+from gpiozero import BadPinFactory, Factory
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 PI_MODEL_PATH = "/proc/device-tree/model"
 
-
-class PinFactoryError(RuntimeError):
-    """No usable pin factory (e.g. lgpio missing on a Pi)."""
+PinFactoryError = BadPinFactory
+"""The earlier name of the error :func:`choose_pin_factory` raises: gpiozero's own."""
 
 
 def is_raspberry_pi(model_path: str = PI_MODEL_PATH) -> bool:
@@ -46,7 +47,8 @@ def choose_pin_factory(environ: Mapping[str, str] | None = None,
     """The pin factory to pass to every device (``None``: let gpiozero decide from the env).
 
     Raises:
-        PinFactoryError: on a Pi without the ``lgpio`` package.
+        gpiozero.BadPinFactory: on a Pi without the ``lgpio`` package (an ``ImportError``
+            naming the package to install).
     """
     environ = os.environ if environ is None else environ
     requested = environ.get("GPIOZERO_PIN_FACTORY", "").strip().lower()
@@ -59,7 +61,7 @@ def choose_pin_factory(environ: Mapping[str, str] | None = None,
             from gpiozero.pins.lgpio import LGPIOFactory
             return LGPIOFactory()
         except ImportError as error:
-            raise PinFactoryError("this is a Raspberry Pi but lgpio is not installed: "
-                                  "pip install '.[pi]' (or apt install python3-lgpio)"
-                                  ) from error
+            raise BadPinFactory("this is a Raspberry Pi but lgpio is not installed: "
+                                "pip install '.[pi]' (or apt install python3-lgpio)"
+                                ) from error
     return mock_factory()

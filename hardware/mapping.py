@@ -29,6 +29,7 @@ SOUNDS: dict[str, str | None] = {
     # Infinifield
     "counter_advanced": "tick", "removal_due": "removal_due", "block_removed": None,
     "capture": "capture", "eliminated": "knock", "round_over": "chime", "match_over": None,
+    "field_rebuilt": None,
     # Infinidungeon
     "trap_sprung": "trap_sprung", "die_lost": "knock", "die_regained": "chime",
     "room_flipped": None, "crystal": "chime", "deck_reshuffled": None,

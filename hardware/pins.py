@@ -19,6 +19,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from gpiozero import GPIOZeroError
+
 RING_KEYS = ("one", "two", "three", "four", "x")
 _PIN_NAME = re.compile(r"^(GPIO\d{1,2}|BOARD\d{1,2}|\d{1,2})$")
 USER_PINS = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) \
@@ -26,8 +28,12 @@ USER_PINS = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) \
 """Where the companion looks for the user's pin map when none is named."""
 
 
-class PinMapError(ValueError):
-    """A pin map file that cannot be used; names the file, the key and the problem."""
+class PinMapError(GPIOZeroError, ValueError):
+    """A pin map file that cannot be used; names the file, the key and the problem.
+
+    A ``ValueError`` and, like every error of the table's outputs, a gpiozero
+    :exc:`~gpiozero.GPIOZeroError` (the pin factory's is gpiozero's ``BadPinFactory``).
+    """
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def test_a_higher_or_equal_priority_pattern_cuts_in_and_a_lower_one_is_dropped()
         time.sleep(0.02)
         assert buzzer.offer(VICTORY)          # the capture won the game: fanfare at once
         assert not buzzer.offer(TICK)         # a later tick must not cut the fanfare
-        buzzer._blink_thread.join()
+        assert buzzer.wait(VICTORY.duration + 1.0)
         expected = [(0, 0), (0, 1), (0.02, 0), (0, 1), *EXPECTED["victory"][2:]]
         buzzer.pin.assert_states_and_times(expected)
         assert len(buzzer.pin.states) == len(expected)
@@ -98,3 +98,46 @@ def test_closing_twice_is_harmless_and_stops_the_sound() -> None:
     buzzer.close()
     buzzer.close()
     assert buzzer.closed
+
+
+def test_switching_the_buzzer_by_hand_stops_the_pattern() -> None:
+    """gpiozero's own beep stops when the buzzer is switched by hand; a pattern does too, so a
+    pattern never overrides what the caller set (on, off, value, beep)."""
+    with PatternBuzzer("GPIO12", pin_factory=mock_factory()) as buzzer:
+        buzzer.pin.clear_states()
+        buzzer.play(DEFEAT)
+        time.sleep(0.1)
+        buzzer.off()
+        assert buzzer.playing is None
+        time.sleep(0.05)
+        buzzer.on()
+        time.sleep(DEFEAT.steps[0][0])  # past the end of the pattern's first buzz
+        assert buzzer.is_active
+        assert [state.state for state in buzzer.pin.states] == [False, True, False, True]
+        buzzer.play(TICK)
+        buzzer.value = 1
+        assert buzzer.playing is None and buzzer.is_active
+        buzzer.play(VICTORY)
+        buzzer.beep(0.05, 0.05, n=1, background=False)
+        assert buzzer.playing is None and not buzzer.is_active
+
+
+def test_closing_in_the_middle_of_a_buzz_silences_the_buzzer_first() -> None:
+    buzzer = PatternBuzzer("GPIO12", pin_factory=mock_factory())
+    pin = buzzer.pin
+    pin.clear_states()
+    buzzer.play(Pattern("long", ((5.0, 0.0),), 1))
+    time.sleep(0.1)
+    buzzer.close()
+    assert [state.state for state in pin.states][:3] == [False, True, False]
+    assert pin.states[2].timestamp < 1.0  # silenced at close, not at the end of the 5 s buzz
+
+
+def test_a_closed_buzzer_refuses_a_new_pattern() -> None:
+    from gpiozero import DeviceClosed
+
+    buzzer = PatternBuzzer("GPIO12", pin_factory=mock_factory())
+    buzzer.close()
+    with pytest.raises(DeviceClosed):
+        buzzer.play(TICK)
+    assert buzzer.playing is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 import time
 from pathlib import Path
 
@@ -158,3 +159,21 @@ def test_pin_factory_is_mock_off_a_pi_and_lgpio_on_one(tmp_path: Path) -> None:
             choose_pin_factory({}, str(model))
     else:  # pragma: no cover - only on a Pi with lgpio installed
         assert type(choose_pin_factory({}, str(model))).__name__ == "LGPIOFactory"
+
+
+def test_a_pi_without_lgpio_gets_gpiozero_s_bad_pin_factory_naming_the_extra(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/wiring.md: on a Pi the outputs need lgpio (``pip install '.[pi]'``); without it
+    gpiozero's own BadPinFactory (an ImportError) says so, on any machine."""
+    from gpiozero import BadPinFactory, GPIOZeroError
+
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 4 Model B Rev 1.5\x00")
+    monkeypatch.setitem(sys.modules, "gpiozero.pins.lgpio", None)  # lgpio cannot be imported
+    with pytest.raises(BadPinFactory, match=r"lgpio is not installed: pip install '.\[pi\]'"
+                       ) as caught:
+        choose_pin_factory({}, str(model))
+    assert isinstance(caught.value, ImportError)
+    assert isinstance(caught.value.__cause__, ImportError)
+    assert PinFactoryError is BadPinFactory
+    assert issubclass(PinMapError, GPIOZeroError) and issubclass(PinMapError, ValueError)
