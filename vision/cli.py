@@ -3,8 +3,14 @@
 Commands::
 
     infinite-vision markers --out sheet.pdf [--bases 10-19]   print the markers sheet
-    infinite-vision calibrate IMAGE [--out table.json] [--learn-palette]
+    infinite-vision calibrate IMAGE [--out table.json] [--learn-palette] [--camera NAME|TOML]
     infinite-vision check table.json IMAGE                  is the calibration still right?
+    infinite-vision charuco --out board.png                 print the camera calibration board
+    infinite-vision calibrate-camera PHOTO... [--out camera.toml]   measure the camera's lens
+    infinite-vision pose IMAGE [--camera NAME|TOML]         where the camera is above the table
+    infinite-vision read IMAGE [--calibration table.json] [--camera NAME|TOML] [--json]
+                               [--field-toml OUT] [--check quickstart|official]
+                               the whole field in 3D: tops at every level, stacks, pawns
     infinite-vision observe IMAGE [--calibration table.json] [--json] [--field-toml OUT]
                                   [--check quickstart|official]
     infinite-vision dice IMAGE                              read the dice in a tray photo
@@ -31,6 +37,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -77,6 +84,13 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
 
     image = _image(args.image)
     calib = calibrate(image)
+    if args.camera:
+        from vision.camera_model import camera_named
+        from vision.pose import table_pose
+
+        pose = table_pose(image, camera_named(args.camera))   # checks the camera fits
+        calib = replace(calib, camera=args.camera)
+        print(pose.describe())
     if args.learn_palette:
         top = rectify(image, calib)
         learnt = adapt_palette(default_palette(), top.image)
@@ -84,6 +98,91 @@ def _cmd_calibrate(args: argparse.Namespace) -> int:
     calib.save(args.out)
     print(f"calibrated from {len(calib.marker_px)} markers; saved {args.out}")
     return 0
+
+
+def _intrinsics(spec: str | None, calib_path: str | None) -> Any:
+    """The camera named on the command line, else the one the calibration file names."""
+    from vision.camera_model import camera_named
+
+    if spec:
+        return camera_named(spec)
+    if calib_path:
+        calib = load_calibration(calib_path)
+        if calib.camera:
+            return camera_named(calib.camera, Path(calib_path).parent)
+    return None
+
+
+def _cmd_charuco(args: argparse.Namespace) -> int:
+    from vision.camera_model import CharucoBoard
+
+    board = CharucoBoard()
+    if not cv2.imwrite(args.out, board.image()):
+        raise CaptureError(f"{args.out}: could not write the image")
+    print(f"wrote {args.out}: {board.squares[0]}x{board.squares[1]} squares of "
+          f"{board.square_mm:g} mm at 300 dpi; print at 100 % and measure a square")
+    return 0
+
+
+def _cmd_calibrate_camera(args: argparse.Namespace) -> int:
+    from vision.camera_model import CharucoBoard, calibrate_charuco
+
+    board = CharucoBoard(square_mm=args.square_mm, marker_mm=args.marker_mm)
+    images = [_image(p) for p in args.photos]
+    cam, rms, used = calibrate_charuco(images, board, name=args.name)
+    Path(args.out).write_text(cam.to_toml(), encoding="utf-8")
+    print(f"{cam.describe()}; board found in {used} of {len(images)} photos, reprojection "
+          f"error {rms:.2f} px RMS; saved {args.out}")
+    if rms > 1.0:
+        print("  the error is high: photos blurred, or the board's print not flat / not to "
+              "scale?")
+    return 0
+
+
+def _cmd_pose(args: argparse.Namespace) -> int:
+    from vision.pose import table_pose
+
+    image = _image(args.image)
+    pose = table_pose(image, _intrinsics(args.camera, args.calibration))
+    print(pose.describe())
+    return 0
+
+
+def _cmd_read(args: argparse.Namespace) -> int:
+    from companion.games.infinifield import check_field
+    from vision.field3d import read_field
+    from vision.pose import table_pose
+
+    image = _image(args.image)
+    pose = table_pose(image, _intrinsics(args.camera, args.calibration))
+    reading = read_field(image, pose)
+    summary = reading.summary()
+    summary["camera"] = pose.describe()
+    status = 0
+    if args.check:
+        violations = check_field(reading.to_field(), args.check)
+        summary["violations"] = [v.to_json() for v in violations]
+        status = 1 if violations else 0
+    if args.field_toml:
+        Path(args.field_toml).write_text(reading.field_toml(), encoding="utf-8")
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return status
+    print(pose.describe())
+    stacked = sum(1 for b in reading.blocks if b.level > 1)
+    print(f"{len(reading.blocks)} blocks ({stacked} stacked), {len(reading.touching)} touching "
+          f"pairs, {len(reading.pawns)} pawns{', hands in view' if reading.hands_in_view else ''}")
+    for b in summary["blocks"]:
+        on = f" on {', '.join(b['on'])}" if b["on"] else ""
+        print(f"  {b['id']:4} {b['colour']:7} level {b['level']} at {b['centre_mm']} mm{on}"
+              f"{'' if b['seen'] == 'top' else ' (' + b['seen'] + ')'}")
+    for p in summary["pawns"]:
+        print(f"  pawn {p['colour']} on {p['on'] or 'no block'}")
+    for note in reading.notes:
+        print(f"  check: {note}")
+    for v in summary.get("violations", []):
+        print(f"  field check: {v['code']}: {v['message']} [{v['rule']}]")
+    return status
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
@@ -212,7 +311,35 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="table-calibration.json")
     p.add_argument("--learn-palette", action="store_true",
                    help="learn the colours of this table's blocks from the photo")
+    p.add_argument("--camera", help="the camera: pi-camera-2, pi-camera-3, webcam-65 or a "
+                   "calibrate-camera TOML file (default: estimated from the markers)")
     p.set_defaults(run=_cmd_calibrate)
+    p = sub.add_parser("charuco", help="write the ChArUco board for calibrate-camera")
+    p.add_argument("--out", required=True, help="board.png (300 dpi)")
+    p.set_defaults(run=_cmd_charuco)
+    p = sub.add_parser("calibrate-camera",
+                       help="measure the camera's lens from photos of the ChArUco board")
+    p.add_argument("photos", nargs="+", help="4 or more photos of the board, tilted, "
+                   "covering the frame's corners too")
+    p.add_argument("--out", default="camera.toml")
+    p.add_argument("--name", default="calibrated")
+    p.add_argument("--square-mm", type=float, default=30.0, help="measured square side")
+    p.add_argument("--marker-mm", type=float, default=22.0, help="measured marker side")
+    p.set_defaults(run=_cmd_calibrate_camera)
+    p = sub.add_parser("pose", help="where the camera is above the table")
+    p.add_argument("image")
+    p.add_argument("--camera")
+    p.add_argument("--calibration", help="a calibration file naming the camera")
+    p.set_defaults(run=_cmd_pose)
+    p = sub.add_parser("read", help="read the whole field in 3D (levels, stacks, pawns)")
+    p.add_argument("image")
+    p.add_argument("--camera")
+    p.add_argument("--calibration", help="a calibration file naming the camera")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--field-toml", help="write the field read as a field file")
+    p.add_argument("--check", choices=["quickstart", "official"],
+                   help="run the engine's field-building checks")
+    p.set_defaults(run=_cmd_read)
     p = sub.add_parser("check", help="is a saved calibration still right for this view?")
     p.add_argument("calibration")
     p.add_argument("image")
@@ -260,6 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except (CaptureError, CalibrationError, ValueError, OSError) as exc:
+        # CameraModelError and PoseError are ValueErrors: named file, key or missing marker
         print(f"infinite-vision {args.command}: {exc}", file=sys.stderr)
         return 2
 

@@ -7,6 +7,13 @@ it reads (``start``, ``move``, ``remove``) with source ``camera``. The engine de
 verdict lands in the event log and the banner like a tap would, and a refusal sounds the
 buzzer once per mistake.
 
+A live camera (:class:`CameraFeed`) watches through the camera model (``model = "3d"``,
+:mod:`vision.pose`): the camera's pose from the table markers, its intrinsics from
+``table-calibration.json`` in the app's data folder when that file names a camera
+(``infinite-vision calibrate --camera pi-camera-2``), else estimated from the markers; the
+colours are learnt from the first frame. The recorded footage of the simulation panel is
+drawn flat, so it is watched in the table plane (``model = "flat"``).
+
 Example:
     >>> from companion.app.controller import TableController
     >>> from companion.app.journal_shelf import JournalShelf
@@ -55,6 +62,7 @@ class CameraFeed:
         from vision.grabber import FrameGrabber
 
         self.watch = watch
+        watch.model = "3d"          # a real camera over a real, three-dimensional table
         self.last_status = ""
         self._seen = 0
         self._on_status = on_status
@@ -93,11 +101,41 @@ class CameraWatch:
         proposed: how many actions the camera proposed so far.
     """
 
-    def __init__(self, table: TableController) -> None:
+    def __init__(self, table: TableController, model: str = "flat") -> None:
         self.table = table
         self.status = "no game watched"
         self.proposed = 0
+        self.model = model
         self._watcher: Any = None
+
+    def calibration_path(self) -> Path:
+        """Where a saved table calibration (naming the camera) is looked for."""
+        return Path(self.table.shelf.directory).parent / "table-calibration.json"
+
+    def _new_watcher(self, session: Any, frame: np.ndarray) -> Any:
+        from vision.calibration import calibrate_from_markers
+        from vision.pose import find_table_markers
+        from vision.watcher import TableWatcher
+
+        calib = calibrate_from_markers(find_table_markers(frame),
+                                       (frame.shape[1], frame.shape[0]))
+        if self.model != "3d":
+            return TableWatcher(session, calib)
+        from vision.calibration import load_calibration
+        from vision.camera_model import camera_named
+        from vision.field3d import TableViews, learn_palette
+        from vision.palette import default_palette
+        from vision.pose import table_pose
+
+        intrinsics = None
+        path = self.calibration_path()
+        if path.is_file():
+            saved = load_calibration(path)
+            if saved.camera:
+                intrinsics = camera_named(saved.camera, path.parent)
+        pose = table_pose(frame, intrinsics)
+        palette = learn_palette(TableViews(frame, pose, default_palette()))
+        return TableWatcher(session, calib, pose=pose, palette=palette)
 
     def feed(self, frame: np.ndarray) -> Any:
         """Take one BGR frame (main loop only); returns vision's report, or ``None``."""
@@ -105,13 +143,10 @@ class CameraWatch:
         if session is None or session.game.name not in WATCHED_GAMES or session.finished:
             self.status = "no game watched"
             return None
-        from vision.calibration import CalibrationError, calibrate
-        from vision.watcher import TableWatcher
-
         if self._watcher is None or self._watcher.session is not session:
             try:
-                self._watcher = TableWatcher(session, calibrate(frame))
-            except CalibrationError as error:
+                self._watcher = self._new_watcher(session, frame)
+            except ValueError as error:      # CalibrationError, PoseError, CameraModelError
                 self.status = f"markers lost: {error}"
                 return None
         report = self._watcher.feed(frame)

@@ -276,3 +276,124 @@ def test_unchanged_table_has_nothing_gone_and_a_hand_blocks_any_removal() -> Non
     with_hand = render_boxes(BoxScene(scene.blocks, pose=pose, hand=True, seed=3)).image
     check = check_blocks(with_hand.copy(), cam, field)
     assert check.hands_in_view and check.removal is None
+
+
+# --- section 2: the watcher proposes what the camera model reads ----------------------
+
+def _play_scene(pose: TablePose, pawns: tuple[BoxPawn, ...] = (), hand: bool = False,
+                without: str | None = None) -> BoxScene:
+    """A flat 2x4 field: W1 Y1 R1 W2 over Y2 B1 Y3 R2, all touching."""
+    grid = [["W1", "Y1", "R1", "W2"], ["Y2", "B1", "Y3", "R2"]]
+    colours = {"W": "white", "Y": "yellow", "R": "red", "B": "blue"}
+    blocks = tuple(BoxBlock(b, colours[b[0]], (240.0 + 41.0 * c, 190.0 + 41.0 * r))
+                   for r, row in enumerate(grid) for c, b in enumerate(row) if b != without)
+    return BoxScene(blocks, tuple(p for p in pawns if p.block != without), pose=pose,
+                    hand=hand, seed=5)
+
+
+@pytest.fixture()
+def watched() -> tuple[object, object, list[str], TablePose]:
+    from companion.games.registry import load_game
+    from companion.session import Session
+    from vision.stability import StabilityDetector
+    from vision.watcher import TableWatcher
+
+    pose = _pose()
+    frame = render_boxes(_play_scene(pose)).image
+    cam = table_pose(frame, pose.intrinsics)
+    reading = read_field(frame, cam)
+    session = Session.new(load_game("infinifield"),
+                          {"setup": ("camera.toml", reading.field_toml())},
+                          {"players": ["Ann", "Ben"]}, seed=1)
+    events: list[str] = []
+    session.bus.subscribe(lambda e: events.append(e.kind))
+    from vision.calibration import calibrate_from_markers
+
+    watcher = TableWatcher(session, calibrate_from_markers(find_table_markers(frame),
+                                                           (640, 480)), pose=cam,
+                           stability=StabilityDetector(still_frames=2))
+    return watcher, session, events, pose
+
+
+def _ids_by_place(session: object) -> dict[tuple[int, int], str]:
+    out = {}
+    for b in session.state.field.blocks:  # type: ignore[attr-defined]
+        x, y = np.mean(np.asarray(b.footprint), axis=0)
+        out[(round((x - 240.0) / 41.0), round((y - 190.0) / 41.0))] = b.id
+    return out
+
+
+def _feed3d(watcher: object, frame: np.ndarray) -> list[tuple[str, bool]]:
+    proposed = []
+    for _ in range(watcher.stability.still_frames + 1):  # type: ignore[attr-defined]
+        report = watcher.feed(frame)  # type: ignore[attr-defined]
+        proposed += [(c.text, v.legal) for c, v in report.proposed]
+    return proposed
+
+
+def test_camera_model_watcher_reads_starts_and_a_legal_move(watched) -> None:
+    """infinifield.md "Select starting positions" step 2, "Chase-and-capture" step 6: the
+    engine's legal moves are the hypotheses the image chooses between."""
+    watcher, session, _events, pose = watched
+    place = _ids_by_place(session)
+    first = session.state.to_act
+    pawns = (BoxPawn("green", "W1"),)
+    assert _feed3d(watcher, render_boxes(_play_scene(pose, pawns)).image) == [
+        (f"start {first} {place[(0, 0)]}", True)]
+    second = session.state.to_act
+    pawns = (*pawns, BoxPawn("magenta", "W2"))
+    assert _feed3d(watcher, render_boxes(_play_scene(pose, pawns)).image) == [
+        (f"start {second} {place[(3, 0)]}", True)]
+    mover = session.state.to_act
+    colour, origin, target, cell = (("green", "W1", "Y1", (1, 0)) if mover == first
+                                    else ("magenta", "W2", "R1", (2, 0)))
+    pawns = (*(p for p in pawns if p.colour != colour), BoxPawn(colour, target))
+    frame = render_boxes(_play_scene(pose, pawns)).image
+    was = place[(0, 0) if origin == "W1" else (3, 0)]
+    assert _feed3d(watcher, frame) == [(f"move {mover} {was} {place[cell]}", True)]
+
+
+def test_camera_model_watcher_buzzes_a_removal_out_of_turn_and_waits_for_hands(watched) -> None:
+    """infinifield.md "Chase-and-capture" step 7: a block is removed only every 5 turns."""
+    watcher, session, events, pose = watched
+    place = _ids_by_place(session)
+    pawns = (BoxPawn("green", "W1"),)
+    _feed3d(watcher, render_boxes(_play_scene(pose, pawns)).image)
+    assert _feed3d(watcher, render_boxes(_play_scene(pose, pawns, hand=True)).image) == []
+    taken = render_boxes(_play_scene(pose, pawns, without="Y2")).image
+    proposed = _feed3d(watcher, taken)
+    assert proposed == [(f"remove {session.state.to_act} {place[(0, 1)]}", False)]
+    assert events[-1] == "illegal"
+
+
+def test_read_command_prints_levels_and_writes_a_field_file(tmp_path: Path, capsys) -> None:
+    import json
+
+    from vision.cli import main
+
+    pose = _pose()
+    photo = tmp_path / "table.png"
+    cv2.imwrite(str(photo), render_boxes(_row_scene(pose)).image)
+    cam = tmp_path / "cam.toml"
+    cam.write_text(pose.intrinsics.to_toml())
+    out = tmp_path / "field.toml"
+    assert main(["read", str(photo), "--camera", str(cam), "--field-toml", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "7 blocks (1 stacked)" in text and "level 2" in text
+    assert "rests_on" in out.read_text()
+    assert main(["read", str(photo), "--camera", str(cam), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert sorted(b["level"] for b in summary["blocks"]) == [1, 1, 1, 1, 1, 1, 2]
+
+
+def test_camera_commands_name_what_is_wrong(tmp_path: Path, capsys) -> None:
+    from vision.cli import main
+
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((480, 640), 255, np.uint8))
+    assert main(["calibrate-camera", str(blank), str(blank)]) == 2
+    assert "found in 0 of 2 photos" in capsys.readouterr().err
+    assert main(["pose", str(blank), "--camera", "no-such-camera"]) == 2
+    assert "no-such-camera" in capsys.readouterr().err
+    assert main(["read", str(blank)]) == 2
+    assert "missing [0, 1, 2, 3]" in capsys.readouterr().err
