@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from companion.app import theme
+from companion.games.registry import load_game
 from tests.app.fit import clipped_labels
 from tests.app.harness import AppDriver, close_to, start_game
 
@@ -79,3 +80,28 @@ def test_401_stacks_are_shuffled_then_a_coin_is_flipped(driver: AppDriver) -> No
     assert session.history[-1] == "flip red"
     assert session.record[-1].source == "typed"
     assert not session.is_chance()
+
+
+def test_defiance_decks_are_shuffled_out_of_sight(driver: AppDriver) -> None:
+    """Defiance setup shuffles each side's deck face down: the panel says "Shuffle the
+    deck" and the banner gives the deck and its size, never its order."""
+    start_game(driver, load_game("defiance").title)
+    session = driver.app.table.session
+    assert session is not None
+    panel = driver.widget("panel")
+    shuffled = 0
+    for _ in range(6):
+        if not session.is_chance() or panel.headline != "Shuffle the deck":
+            break
+        assert panel.ids.roll_button.text == "Shuffle for me"
+        driver.tap(panel.ids.roll_button)
+        deck, *order = session.record[-1].text.split()[1:]
+        headline = driver.app.banner.headline
+        assert headline == f"Accepted: shuffle {deck} ({len(order)} cards, order hidden)"
+        assert not set(order) & set(headline.replace("(", " ").split())
+        shuffled += 1
+    assert shuffled >= 1
+    assert panel.headline == "Reveal the Roles", "Defiance 1.1: then the Roles are revealed"
+    assert panel.ids.roll_button.text == "Reveal for me"
+    assert panel.ids.physical_row.parent is None
+    driver.screenshot("chance_shuffle_defiance")
