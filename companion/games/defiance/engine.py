@@ -32,6 +32,7 @@ from companion.games.defiance.cardops import reshuffles_due
 from companion.games.defiance.codec import from_json, to_json
 from companion.games.defiance.data import die_faces
 from companion.games.defiance.flow import end_turn, initial
+from companion.games.defiance.legal import grouped_listing, legal_actions
 from companion.games.defiance.loading import load_rules
 from companion.games.defiance.refusals import (
     ADVENTURE,
@@ -142,8 +143,6 @@ class DefianceGame(Game[Rules, State, Action]):
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """Every action that may happen next, sorted by notation (see ``legal.py``)."""
-        from companion.games.defiance.legal import legal_actions
-
         return legal_actions(self, state)
 
     def apply(self, state: State, action: Action) -> Transition[State]:
@@ -257,8 +256,6 @@ class DefianceGame(Game[Rules, State, Action]):
             >>> DefianceGame().grouped_legal(["end Ann", "gambit Ann", "gambit Ben"])
             ['3 actions; verbs: end, gambit', 'end Ann', 'gambit Ann/Ben']
         """
-        from companion.games.defiance.legal import grouped_listing
-
         return grouped_listing(texts)
 
     # -- notation --------------------------------------------------------------------------

@@ -5,6 +5,9 @@ list never disagrees with :meth:`DefianceGame.apply`. Moves into empty spaces (o
 and rotation) are checked directly, as they are many. Card texts (``effect``, ``adjust``)
 and blocks are typed by the players and not listed.
 
+The engine is asked through :class:`Referee` (who acts, whether an action is accepted), so
+this module does not import ``engine.py``, which imports it.
+
 Example:
     >>> subsets(("a", "b"))
     [('a',), ('a', 'b'), ('b',)]
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion.games.defiance.actions import Action
 from companion.games.defiance.board import DIRECTIONS, format_pos, neighbour, world_walls
@@ -34,8 +37,15 @@ from companion.games.defiance.state import (
     timeline_limit,
 )
 
-if TYPE_CHECKING:  # pragma: no cover
-    from companion.games.defiance.engine import DefianceGame
+
+class Referee(Protocol):
+    """What listing needs of the engine (:class:`~companion.games.defiance.DefianceGame`)."""
+
+    def current_actor(self, state: State) -> str | None:
+        """Who acts next (see :meth:`companion.games.core.Game.current_actor`)."""
+
+    def accepts(self, state: State, action: Action) -> bool:
+        """Whether the rules accept ``action``."""
 
 
 def subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
@@ -44,7 +54,7 @@ def subsets(cards: tuple[str, ...]) -> list[tuple[str, ...]]:
     return sorted(found)
 
 
-def legal_actions(game: DefianceGame, state: State) -> list[Action]:
+def legal_actions(game: Referee, state: State) -> list[Action]:
     """Every action that may happen next, sorted by notation text.
 
     The current actor's actions, and what any player may do at any time during the turns
