@@ -156,3 +156,16 @@ def test_no_screen_reflows_under_the_banner(driver: AppDriver, screen: str) -> N
     assert driver.app.banner.parent is not None
     assert places() == before
     driver.app.banner.hide()
+
+
+def test_a_long_game_title_fits_the_header(driver: AppDriver) -> None:
+    """"Infinities: Defiance of Fate" is longer than the header's title slot at 800x480:
+    the font shrinks rather than the title being cut to "...", and no button moves."""
+    from companion.games.registry import load_game
+
+    start_game(driver, load_game("defiance").title)
+    label = driver.widget("game_title_label")
+    driver.screenshot("header_long_title")
+    assert label.text == "Infinities: Defiance of Fate"
+    assert clipped_labels(label.parent) == []
+    assert driver.widget("home_button").width >= 48
