@@ -124,3 +124,25 @@ def test_the_advisor_in_spanish_and_russian(driver: AppDriver, lang: str) -> Non
         driver.app.set_language("en")
         driver.frames(2)
         go_home(driver)
+
+
+def test_the_camera_line_shows_whole_in_russian(driver: AppDriver) -> None:
+    """While dice are due the camera row says what was read; in Russian that sentence takes
+    several lines, and the row grows instead of cutting it."""
+    try:
+        driver.app.set_language("ru")
+        start_game(driver, "Infinidungeon")
+        for action in SETUP[:2]:
+            assert driver.app.propose(action, "typed").legal
+        driver.frames(3)
+        screen = driver.screen
+        assert screen.dice_due == 5 and screen.ids.camera_row.parent is not None
+        screen.camera_text = driver.app.tr("camera.read_result", faces="3 3 4 4 1")
+        driver.frames(4)
+        driver.screenshot("infinidungeon_camera_line_ru")
+        assert screen.ids.camera_row.height > 56
+        assert clipped_labels(screen) == []
+    finally:
+        driver.app.set_language("en")
+        driver.frames(2)
+        go_home(driver)
