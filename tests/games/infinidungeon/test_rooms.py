@@ -282,3 +282,13 @@ def test_defeating_the_boss_wins_at_once_even_with_a_guard_left() -> None:
     assert kinds(events) == ["victory"] and won.result == "victory"
     outcome = GAME.outcome(won)
     assert outcome is not None and outcome.termination == "boss_defeated"
+
+
+def test_the_advisor_counts_a_boss_win_beside_a_guard() -> None:
+    """infinidungeon.md "Facing the Room", Boss Room: three equal dice on the boss win, so the
+    advisor's odds count 3 3 3 as a win even though the imp (6) gets nothing."""
+    from companion.games.infinidungeon.combat import can_defeat, monsters_key
+
+    guarded = deck_from_toml("guarded.toml", GUARDED_THRONE).card("throne").side("advanced")
+    key = monsters_key(guarded.monsters)
+    assert can_defeat(key, (1, 3, 3, 3)) and not can_defeat(key, (1, 2, 3, 3, 6))
