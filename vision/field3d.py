@@ -37,7 +37,13 @@ from vision.geometry import contains, gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
-from vision.rectify import WHITE_TARGET, _gain_field, _paper_masks, marker_keepout
+from vision.rectify import (
+    PAPER_RING_MM,
+    WHITE_TARGET,
+    _gain_field,
+    _paper_masks,
+    marker_keepout,
+)
 
 MAX_LEVEL = 3
 """Tops are looked for up to this many blocks high."""
@@ -209,13 +215,90 @@ class TableViews:
         self._grey: dict[float, np.ndarray] = {}
         self._table: tuple[float, float, float] | None = None
         self._seams: dict[float, np.ndarray] = {}
-        self._gain = self._balance()
+        self._gain_ready = False
+        self._gain: np.ndarray | None = None
+        self._marker_gains: dict[int, np.ndarray] | None = None
 
     def raw(self, height_mm: float) -> np.ndarray:
         """The plane ``height_mm`` up, before white balance."""
         ref = _pose_ref(self.pose)
         m1, m2 = _maps((id(self.pose),), float(height_mm), self.px_per_mm, ref)
         return cv2.remap(self.frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+    def _ensure_gain(self) -> None:
+        if not self._gain_ready:
+            self._gain = self._balance()
+            self._gain_ready = True
+
+    def paper_gains(self) -> dict[int, np.ndarray]:
+        """Per marker, the gains that bring its paper to white (sampled in the frame)."""
+        if self._marker_gains is None:
+            gains: dict[int, np.ndarray] = {}
+            a, b = PAPER_RING_MM
+            steps = np.linspace(-b, self.layout.marker_mm + b, 14)
+            for marker_id in self.layout.marker_ids:
+                (x0, y0), _, _, _ = self.layout.marker_corners_mm(marker_id)
+                xs, ys = np.meshgrid(x0 + steps, y0 + steps)
+                rel = np.stack([xs.ravel() - x0, ys.ravel() - y0], axis=1)
+                side = self.layout.marker_mm
+                ring = ((rel.min(axis=1) < -a) | (rel.max(axis=1) > side + a))
+                pts = np.column_stack([xs.ravel()[ring], ys.ravel()[ring],
+                                       np.zeros(int(ring.sum()))])
+                bgr = self._pixels(pts)
+                if len(bgr) >= 8:
+                    mean = np.median(bgr, axis=0)
+                    if min(mean) > 20:
+                        gains[marker_id] = WHITE_TARGET / np.maximum(mean, 1.0)
+            self._marker_gains = gains
+        return self._marker_gains
+
+    def _pixels(self, points: np.ndarray) -> np.ndarray:
+        """Raw frame BGR (float32) at table points (N, 3); points outside are dropped."""
+        px = self.pose.project(points)
+        h, w = self.frame.shape[:2]
+        x = np.round(px[:, 0]).astype(int)
+        y = np.round(px[:, 1]).astype(int)
+        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+        return self.frame[y[ok], x[ok]].astype(np.float32)
+
+    def gain_at(self, xy: np.ndarray) -> np.ndarray:
+        """White-balance gains (N, 3) at table points (N, 2): bilinear through the markers."""
+        gains = self.paper_gains()
+        if not gains:
+            return np.ones((len(xy), 3), np.float32)
+        lay = self.layout
+        centres = {i: np.asarray(lay.marker_corners_mm(i)).mean(axis=0) for i in lay.marker_ids}
+        tl, tr, br, bl = lay.marker_ids
+        mean = np.mean(list(gains.values()), axis=0)
+        g = {i: gains.get(i, mean) for i in lay.marker_ids}
+        u = ((xy[:, 0] - centres[tl][0]) / (centres[tr][0] - centres[tl][0]))[:, None]
+        v = ((xy[:, 1] - centres[tl][1]) / (centres[bl][1] - centres[tl][1]))[:, None]
+        out = ((1 - u) * (1 - v) * g[tl] + u * (1 - v) * g[tr] + u * v * g[br]
+               + (1 - u) * v * g[bl])
+        return np.clip(out, 0.5, 4.0).astype(np.float32)
+
+    def sample_classes(self, points: np.ndarray) -> np.ndarray:
+        """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
+
+        Points are read straight from the frame through the camera model and balanced from
+        the markers' paper, without resampling whole planes (the per-frame play check).
+        Points outside the frame are ``UNKNOWN``.
+        """
+        pts = np.asarray(points, np.float64).reshape(-1, 3)
+        px = self.pose.project(pts)
+        h, w = self.frame.shape[:2]
+        x = np.round(px[:, 0]).astype(int)
+        y = np.round(px[:, 1]).astype(int)
+        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+        out = np.full(len(pts), UNKNOWN, np.uint8)
+        if not ok.any():
+            return out
+        bgr = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
+        img = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+        cls = self.palette.classify(img).reshape(-1)
+        cls[skin(img).reshape(-1)] = UNKNOWN
+        out[ok] = cls
+        return out
 
     def _balance(self) -> np.ndarray | None:
         ground = self.raw(0.0)
@@ -269,6 +352,7 @@ class TableViews:
 
     def view(self, height_mm: float) -> np.ndarray:
         """The white-balanced BGR view of the plane ``height_mm`` up."""
+        self._ensure_gain()
         key = float(height_mm)
         if key not in self._views:
             img = self.raw(key)
@@ -1005,16 +1089,21 @@ def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float
     mask = np.zeros((h, w), np.uint8)
     hom = pose.plane_homography(height_mm)
     inv = np.linalg.inv(hom)
+    corners = []
     for b in blocks:
         z1 = b.level * layout.block_height_mm
         poly = np.asarray(b.outline, np.float64)
         mid = poly.mean(axis=0)
         rad = poly - mid
         big = mid + rad * (1 + pad_mm * 1.4142 / np.linalg.norm(rad, axis=1, keepdims=True))
-        corners = [[x, y, z] for x, y in big for z in (z1 - layout.block_height_mm, z1 + pad_mm)]
-        px = pose.project(corners, distort=False)
-        on_plane = cv2.perspectiveTransform(px.reshape(-1, 1, 2), inv).reshape(-1, 2)
-        hull = cv2.convexHull((on_plane * px_per_mm).astype(np.float32)).reshape(-1, 2)
+        corners += [[x, y, z] for x, y in big for z in (z1 - layout.block_height_mm,
+                                                         z1 + pad_mm)]
+    if not corners:
+        return mask
+    px = pose.project(corners, distort=False)          # all boxes in one projection
+    on_plane = cv2.perspectiveTransform(px.reshape(-1, 1, 2), inv).reshape(-1, 8, 2)
+    for box in on_plane:
+        hull = cv2.convexHull((box * px_per_mm).astype(np.float32)).reshape(-1, 2)
         cv2.fillPoly(mask, [np.round(hull).astype(np.int32)], 255)
     return mask
 

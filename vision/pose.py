@@ -245,7 +245,16 @@ def find_markers_near(image: np.ndarray, expected: Mapping[int, np.ndarray]
         if c - a < 8 or d - b < 8:
             continue
         crop = grey[b:d, a:c]
-        seen = _search(crop, 0.3, {marker_id}, upscale=max(c - a, d - b) < 200)
+        if max(x1 - x0, y1 - y0) < 32:
+            # small: read it enlarged first (the whole-size pass rarely decodes these)
+            seen = {k: (q + 0.5) / 2.0 - 0.5 for k, q in
+                    _detect(cv2.resize(crop, None, fx=2.0, fy=2.0,
+                                       interpolation=cv2.INTER_CUBIC),
+                            0.3, {marker_id}, 0.3).items()}
+            if marker_id not in seen:
+                seen = _search(crop, 0.3, {marker_id})
+        else:
+            seen = _search(crop, 0.3, {marker_id}, upscale=max(c - a, d - b) < 200)
         if marker_id in seen:
             found[marker_id] = seen[marker_id] + np.array([a, b], np.float32)
     return found

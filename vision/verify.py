@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -48,6 +49,9 @@ GONE_SHARE = 0.15
 
 MIN_VISIBLE = 0.4
 """Under this share of a top's samples in view (towers, hands, frame edge): hidden."""
+
+HAND_PX_PER_MM = 0.25
+"""Scale of the coarse view hands are looked for in (a hand is large)."""
 
 PAWN_SHARE = 0.12
 """A pawn stands on a block when this share of the samples over its top has its colour."""
@@ -132,14 +136,28 @@ def _inset(poly: np.ndarray, by: float) -> np.ndarray:
 
 def _grid(poly: np.ndarray, n: int = 7) -> np.ndarray:
     """Points spread over a convex quadrilateral (bilinear grid)."""
-    u = np.linspace(0.0, 1.0, n)
-    a, b, c, d = poly[0], poly[1], poly[2], poly[3]
-    return np.array([(1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
-                     for s in u for v in u])
+    return _grid_cached(tuple(map(tuple, np.asarray(poly, np.float64).tolist())), n)
+
+
+@lru_cache(maxsize=4096)
+def _grid_cached(poly: tuple[tuple[float, ...], ...], n: int) -> np.ndarray:
+    a, b, c, d = (np.asarray(p) for p in poly[:4])
+    s, v = np.meshgrid(np.linspace(0.0, 1.0, n), np.linspace(0.0, 1.0, n), indexing="ij")
+    s, v = s.reshape(-1, 1), v.reshape(-1, 1)
+    return (1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
 
 
 def _outer_band(poly: np.ndarray, nadir: np.ndarray, depth: float = 4.0) -> np.ndarray:
     """Points 2-``depth`` mm inside the edges that face away from the nadir."""
+    return _outer_band_cached(tuple(map(tuple, np.asarray(poly, np.float64).tolist())),
+                              (round(float(nadir[0])), round(float(nadir[1]))), depth)
+
+
+@lru_cache(maxsize=4096)
+def _outer_band_cached(poly_t: tuple[tuple[float, ...], ...], nadir_t: tuple[int, int],
+                       depth: float) -> np.ndarray:
+    poly = np.asarray(poly_t)
+    nadir = np.asarray(nadir_t, np.float64)
     centre = poly.mean(axis=0)
     pts = []
     for i in range(len(poly)):
@@ -196,17 +214,19 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     """
     palette = palette or default_palette()
     views = views or TableViews(frame, pose, palette)
+    coarse = TableViews(frame, pose, palette, HAND_PX_PER_MM)
     gone_ids = set(removed)
     present = [b for b in fld.blocks if b.id not in gone_ids and b.footprint]
     covered = {s for b in present for s in b.rests_on}
     tops = [(b, _top_height(fld, b)) for b in present]
     cam = pose.camera_position()
     nadir = cam[:2]
-    ppm = views.px_per_mm
-    hand, hands = _hand_mask(views, pose.layout.block_height_mm, tops, pose)
+    ppm = coarse.px_per_mm
+    hand, hands = _hand_mask(coarse, pose.layout.block_height_mm, tops, pose)
     h1 = pose.layout.block_height_mm
     hand_hom = np.linalg.inv(pose.plane_homography(h1))
     out: dict[str, BlockCheck] = {}
+    todo: list[tuple[Block, float, np.ndarray, int]] = []
     for block, top in tops:
         if block.id in covered:
             out[block.id] = BlockCheck(block.id, "covered")
@@ -215,31 +235,35 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
         inner = _grid(_inset(poly, 5.0))
         band = _outer_band(poly, nadir)
         pts2 = np.concatenate([inner, band]) if len(band) else inner
-        pts3 = np.column_stack([pts2, np.full(len(pts2), top)])
-        blocked = np.zeros(len(pts3), bool)
+        todo.append((block, top, np.column_stack([pts2, np.full(len(pts2), top)]), len(inner)))
+    if not todo:
+        return PlayCheck(out, hands)
+    # every block's samples at once: one projection, one read of the frame
+    every = np.concatenate([t[2] for t in todo])
+    seen_all = views.sample_classes(every)
+    ideal = pose.project(every, distort=False)
+    at_h1 = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
+    hx = np.clip(at_h1[:, 0].astype(int), 0, hand.shape[1] - 1)
+    hy = np.clip(at_h1[:, 1].astype(int), 0, hand.shape[0] - 1)
+    under_hand = hand[hy, hx] > 0
+    raw = pose.project(every)
+    fh, fw = frame.shape[:2]
+    off_frame = ((raw[:, 0] < 0) | (raw[:, 1] < 0) | (raw[:, 0] >= fw - 1)
+                 | (raw[:, 1] >= fh - 1))
+    pawn_kinds = palette.of_kind("pawn")
+    start = 0
+    for block, top, pts3, n_in in todo:
+        sl = slice(start, start + len(pts3))
+        start += len(pts3)
+        blocked = under_hand[sl] | off_frame[sl]
         for other, otop in tops:
             if other.id == block.id or otop <= top + 1e-6:
-                continue
+                continue            # only a higher block can stand between it and the camera
             fp = np.asarray(other.footprint, np.float64)
             blocked |= prism_hits(pts3, cam, fp, otop - other.height, otop)
-        # a hand: where the samples' rays cross the first level's plane
-        px = pose.project(pts3, distort=False)
-        at_h1 = cv2.perspectiveTransform(px.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
-        hx = np.clip(at_h1[:, 0].astype(int), 0, hand.shape[1] - 1)
-        hy = np.clip(at_h1[:, 1].astype(int), 0, hand.shape[0] - 1)
-        blocked |= hand[hy, hx] > 0
-        fh, fw = frame.shape[:2]
-        raw = pose.project(pts3)
-        blocked |= ((raw[:, 0] < 0) | (raw[:, 1] < 0) | (raw[:, 0] >= fw - 1)
-                    | (raw[:, 1] >= fh - 1))
-        classes = views.classes(top)
-        vx = np.clip((pts2[:, 0] * ppm).astype(int), 0, classes.shape[1] - 1)
-        vy = np.clip((pts2[:, 1] * ppm).astype(int), 0, classes.shape[0] - 1)
-        wanted = palette.index(block.colour)
-        got = classes[vy, vx] == wanted
-        pawn_cls = np.isin(classes[vy, vx], palette.of_kind("pawn"))
-        usable = ~blocked & ~pawn_cls
-        n_in = len(inner)
+        seen = seen_all[sl]
+        got = seen == palette.index(block.colour)
+        usable = ~blocked & ~np.isin(seen, pawn_kinds)
         visible = float(usable[:n_in].mean())
         if visible < MIN_VISIBLE:
             out[block.id] = BlockCheck(block.id, "hidden", 0.0, visible)
@@ -268,11 +292,8 @@ def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> flo
     mid = top + PAWN_HEIGHT_MM / 2
     poly = np.asarray(block.footprint, np.float64)
     pts = _grid(_inset(poly, 3.0), 9)
-    classes = views.classes(mid)
-    ppm = views.px_per_mm
-    vx = np.clip((pts[:, 0] * ppm).astype(int), 0, classes.shape[1] - 1)
-    vy = np.clip((pts[:, 1] * ppm).astype(int), 0, classes.shape[0] - 1)
-    return float((classes[vy, vx] == views.palette.index(colour)).mean())
+    seen = views.sample_classes(np.column_stack([pts, np.full(len(pts), mid)]))
+    return float((seen == views.palette.index(colour)).mean())
 
 
 def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str]
