@@ -21,6 +21,9 @@ from typing import Any
 
 from gpiozero import GPIOZeroError
 
+from companion.games.core import SetupError
+from companion.games.datafile import load_toml
+
 RING_KEYS = ("one", "two", "three", "four", "x")
 _PIN_NAME = re.compile(r"^(GPIO\d{1,2}|BOARD\d{1,2}|\d{1,2})$")
 USER_PINS = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) \
@@ -80,9 +83,9 @@ def pins_from_text(text: str, source: str) -> PinMap:
         'GPIO18'
     """
     try:
-        user = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise PinMapError(f"{source}: {error}") from None
+        user = load_toml(source, text)
+    except SetupError as error:  # not TOML, too large, or nested too deep to read
+        raise PinMapError(str(error)) from None
     data = _defaults()
     for section, values in user.items():
         if section not in data:

@@ -51,9 +51,6 @@ def test_no_input_gives_a_traceback_or_loses_a_record(target: str) -> None:
     assert problems == [], f"{len(report.findings)} finding(s), first: {problems}"
 
 
-@pytest.mark.xfail(strict=True, raises=RecursionError,
-                   reason="hardware/pins.py parses with bare tomllib, not through "
-                          "companion.games.datafile (hardware/ is outside this change)")
 def test_a_pin_map_nested_thousands_deep_is_a_clear_error() -> None:
     with pytest.raises(PinMapError):
         pins_from_text("[ring]\np1 = " + "[" * 5000 + "]" * 5000, "pins.toml")
