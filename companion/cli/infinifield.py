@@ -27,8 +27,10 @@ from companion.cli.referee import (
     run_referee,
     setup_sources,
 )
-from companion.games.core import SetupError
+from companion.games.core import NotationError, SetupError
+from companion.games.datafile import MAX_DATA_BYTES
 from companion.games.infinifield import GAME, MODES, check_field, load_field_text
+from companion.games.infinifield.fieldfile import field_file_data
 from companion.games.infinifield.state import SCORINGS
 
 PACKAGE = "companion.games.infinifield"
@@ -89,7 +91,45 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
         return EXIT_UNREADABLE
     if args.check:
         return check(sources["setup"], args.mode, args.json, out, err)
-    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin)
+    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin,
+                       rewrite=inline_field_file)
+
+
+def inline_field_file(text: str) -> str:
+    """``rebuild PLAYER FIELD.toml`` -> ``rebuild PLAYER {...}`` with the file's field in it.
+
+    The rules read no files (DESIGN.md, "The one rule of dependencies"), so the command line
+    reads the field file a rebuild names and writes the field into the action; the journal
+    then holds the field itself, and a resumed match needs no file. Other lines are returned
+    as they are.
+
+    Raises:
+        NotationError: the file cannot be read or is not a field file (naming the file and
+            what is wrong).
+    """
+    words = text.split(maxsplit=2)
+    if len(words) < 3 or words[0].lower() != "rebuild" or words[2].lstrip().startswith("{"):
+        return text
+    name = words[2].strip()
+    path = Path(name)
+    try:
+        if not path.is_file():
+            raise SetupError(name, "", "no such field file (give a .toml field file or the "
+                                       "field as JSON {...})")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_DATA_BYTES + 1)
+        if len(raw) > MAX_DATA_BYTES:
+            raise SetupError(name, "", f"is larger than {MAX_DATA_BYTES:,} bytes")
+        try:
+            field = load_field_text(name, raw.decode("utf-8")).field
+        except UnicodeDecodeError:
+            raise SetupError(name, "", "is not UTF-8 text") from None
+    except OSError as error:
+        raise NotationError(text, f"{name}: cannot be read "
+                                  f"({error.strerror or error})") from None
+    except SetupError as error:
+        raise NotationError(text, str(error)) from None
+    return f"{words[0]} {words[1]} {json.dumps(field_file_data(field), separators=(',', ':'))}"
 
 
 def check(source: tuple[str, str], mode: str | None, as_json: bool, out: IO[str],

@@ -241,8 +241,14 @@ def setup_sources(package: str, defaults: Mapping[str, str],
 def run_referee(game: Game[Any, Any, Any], args: argparse.Namespace,
                 sources: Mapping[str, tuple[str, str]], options: Mapping[str, Any],
                 annotate: Annotator | None = None, out: IO[str] | None = None,
-                err: IO[str] | None = None, stdin: IO[str] | None = None) -> int:
-    """Run the referee for ``game`` as the command line asked; return the exit status."""
+                err: IO[str] | None = None, stdin: IO[str] | None = None,
+                rewrite: Callable[[str], str] | None = None) -> int:
+    """Run the referee for ``game`` as the command line asked; return the exit status.
+
+    ``rewrite`` turns a typed line into the game's notation before it is proposed (e.g. a
+    field file named on a line, read here because the rules read no files); it raises
+    :class:`NotationError` for a line it cannot turn.
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin or sys.stdin
@@ -261,11 +267,12 @@ def run_referee(game: Game[Any, Any, Any], args: argparse.Namespace,
                 return EXIT_UNREADABLE
             with record:
                 lines = stream_lines(record, str(args.record))  # type: ignore[arg-type]
-                status = _referee_lines(session, lines, args.json, annotate, out, err, False)
+                status = _referee_lines(session, lines, args.json, annotate, out, err, False,
+                                        rewrite)
         else:
             lines = stream_lines(stdin, "<stdin>")
             status = _referee_lines(session, lines, args.json, annotate, out, err,
-                                    stdin.isatty())
+                                    stdin.isatty(), rewrite)
         if args.legal:
             _print_legal(session, args.json, out)
         outcome = session.outcome
@@ -299,7 +306,7 @@ def _open_session(game: Game[Any, Any, Any], args: argparse.Namespace,
 
 def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
                    annotate: Annotator | None, out: IO[str], err: IO[str],
-                   interactive: bool) -> int:
+                   interactive: bool, rewrite: Callable[[str], str] | None = None) -> int:
     status = EXIT_OK
     for line in lines:
         if line.problem:
@@ -318,7 +325,8 @@ def _referee_lines(session: Session, lines: Iterable[RecordLine], as_json: bool,
             elif word in CHANCE_WORDS and session.is_chance():
                 verdict = session.roll()
             else:
-                verdict = session.propose(line.text, source="typed")
+                text = rewrite(line.text) if rewrite is not None else line.text
+                verdict = session.propose(text, source="typed")
         except NotationError as error:
             text = str(error)
             if len(text) > 4 * EXCERPT_CHARS:

@@ -185,3 +185,25 @@ def test_a_rebuild_line_names_the_new_field_file(capsys: pytest.CaptureFixture[s
                                   "name": "Official symmetric field", "blocks": 24,
                                   "new": True}]
     assert verdicts[5]["legal"] and verdicts[5]["action"] == "start Ann W7"
+
+
+def test_a_rebuild_names_a_new_field_file_and_the_journal_keeps_the_field(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """infinifield.md "Build the field" step 1: each round's builder lays out their own field.
+    The command line reads the file (the rules read none) and the journal holds the field."""
+    record = (RECORDS / "quickstart-2p.txt").read_text(encoding="utf-8")
+    first_round = record.split("rebuild Ben")[0]
+    new_field = tmp_path / "bens-field.toml"
+    new_field.write_text(shipped_text(PACKAGE, "fields/official.toml"), encoding="utf-8")
+    journal = tmp_path / "match.journal"
+    status, out, err = _run(capsys, monkeypatch, "--journal", str(journal),
+                            stdin=first_round + f"rebuild Ben {new_field}\nlegal\n")
+    assert status == 0, err
+    assert "rebuild Ben {" in journal.read_text(encoding="utf-8")
+    new_field.unlink()
+    status, out, err = _run(capsys, monkeypatch, "--journal", str(journal), "--resume",
+                            "--json", stdin="legal\n")
+    assert status == 0, err
+    status, _, err = _run(capsys, monkeypatch, stdin=first_round + "rebuild Ben missing.toml\n")
+    assert status == 2 and "missing.toml: no such field file" in err

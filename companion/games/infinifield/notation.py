@@ -25,12 +25,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 
 from companion.games.core import NotationError, SetupError
-from companion.games.datafile import MAX_DATA_BYTES, load_json
+from companion.games.datafile import load_json
 from companion.games.infinifield.field import Field
-from companion.games.infinifield.fieldfile import field_file_data, load_field_data, load_field_text
+from companion.games.infinifield.fieldfile import field_file_data, load_field_data
 from companion.games.infinifield.state import State
 
 
@@ -141,41 +140,26 @@ def parse_action(state: State, text: str) -> Action:
 
 
 def _rebuild_with_field(state: State, text: str) -> Rebuild:
-    """``rebuild PLAYER {...}``: the new field written out as the field file's data in JSON."""
+    """``rebuild PLAYER {...}``: the new field written out as the field file's data in JSON.
+
+    The rules read no files: the command line turns ``rebuild PLAYER FIELD.toml`` into this
+    form (:func:`companion.cli.infinifield.inline_field_file`), and the app and the camera
+    hand the engine a :class:`Rebuild` with the field itself.
+    """
     _, name, written = text.strip().split(maxsplit=2)
     players = {player.lower(): player for player in state.rules.players}
     player = players.get(name.lower())
     if player is None:
         raise NotationError(text, f"{name!r} is not a player; the players are "
                                   f"{', '.join(state.rules.players)}")
+    if not written.startswith("{"):
+        raise NotationError(text, "write the new field as the field file's data in JSON "
+                                  "({...}); the command line also reads a .toml field file "
+                                  "named here")
     try:
-        if written.startswith("{"):
-            field = load_field_data("the new field", load_json("the new field", written)).field
-        else:
-            field = load_field_text(written, _read_field_file(written)).field
+        field = load_field_data("the new field", load_json("the new field", written)).field
     except SetupError as error:
         raise NotationError(text, str(error)) from None
     return Rebuild(player, field)
 
 
-def _read_field_file(name: str) -> str:
-    """The text of the field file ``name`` (``rebuild Cat my-field.toml``), size-capped.
-
-    Raises:
-        SetupError: the file cannot be read, is not a plain file, is too large or not UTF-8.
-    """
-    path = Path(name)
-    try:
-        if not path.is_file():
-            raise SetupError(name, "", "no such field file (give a .toml field file or the "
-                                       "field as JSON {...})")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_DATA_BYTES + 1)
-    except OSError as error:
-        raise SetupError(name, "", f"cannot be read ({error.strerror or error})") from None
-    if len(raw) > MAX_DATA_BYTES:
-        raise SetupError(name, "", f"is larger than {MAX_DATA_BYTES:,} bytes")
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SetupError(name, "", "is not UTF-8 text") from None

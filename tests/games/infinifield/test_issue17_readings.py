@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.cli.infinifield import inline_field_file
 from companion.games.core import IllegalAction, NotationError
 from companion.games.infinifield import GAME
 from companion.games.infinifield.checks import check_field
@@ -87,15 +88,18 @@ def test_a_rebuild_reads_a_field_file(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text(shipped_text(PACKAGE, "fields/official.toml"))
     state = _round_one_over()
-    action = GAME.parse_action(state, f"rebuild Ben {path}")
+    action = GAME.parse_action(state, inline_field_file(f"rebuild Ben {path}"))
     assert isinstance(action, Rebuild) and action.field == _field("official")
     with pytest.raises(NotationError) as unread:
-        GAME.parse_action(state, f"rebuild Ben {tmp_path / 'missing.toml'}")
+        inline_field_file(f"rebuild Ben {tmp_path / 'missing.toml'}")
     assert "no such field file" in unread.value.problem
     (tmp_path / "bad.toml").write_text('[[blocks]]\nid = "W1"\ncolour = "white"\nat = [nan, 0]\n')
     with pytest.raises(NotationError) as bad:
-        GAME.parse_action(state, f"rebuild Ben {tmp_path / 'bad.toml'}")
+        inline_field_file(f"rebuild Ben {tmp_path / 'bad.toml'}")
     assert "blocks[1] (W1).at: must be a finite number" in bad.value.problem
+    with pytest.raises(NotationError) as rules_read_no_files:
+        GAME.parse_action(state, f"rebuild Ben {path}")
+    assert "the command line also reads a .toml field file" in rules_read_no_files.value.problem
 
 
 def test_a_new_field_that_breaks_the_building_rules_is_refused() -> None:
@@ -120,7 +124,7 @@ def test_a_resumed_journal_replays_the_new_field_without_its_file(tmp_path: Path
     journal = tmp_path / "match.journal"
     with Session.new(GAME, {"setup": ("small.toml", SMALL)}, {}, journal_path=journal) as one:
         for text in ("start Ben W1", "start Ann W2", "move Ben W1 Y1", "move Ann W2 Y1",
-                     f"rebuild Ben {path}", "start Ann W8"):
+                     inline_field_file(f"rebuild Ben {path}"), "start Ann W8"):
             assert one.propose(text).legal, text
         field = one.state.field
     path.unlink()
