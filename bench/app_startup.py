@@ -28,6 +28,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DWELL_S = 1.0
+"""How long the memory tour stays on each screen (frames keep running meanwhile)."""
 PYTHON = sys.executable
 
 BARE_KIVY = r"""
@@ -157,21 +159,28 @@ def child_memory(data_dir: Path) -> None:
 
     app = CompanionApp(AppOptions(data_dir, "en", False, 1, 30))
     app._run_prepare()
-    for _ in range(5):
-        EventLoop.idle()
+
+    def dwell(seconds: float = DWELL_S) -> None:
+        """Frames for ``seconds``, as a player looking at the screen would let pass."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            EventLoop.idle()
+
+    dwell()
     figures = {"home": rss_mb(os.getpid())}
     for game in startable_games():
         spec = SETUPS[game]
         layout = next(iter(spec.layouts))
         app.table.start(game, layout, None, seed=1)
         app.open_game_screen()
-        for _ in range(5):
-            EventLoop.idle()
+        dwell()
         figures[game] = rss_mb(os.getpid())
-    for name in ("tools", "log", "simulation"):
+    for name in ("tools", "log", "simulation", "settings", "newgame"):
         app.go(name)
-        for _ in range(5):
-            EventLoop.idle()
+        dwell()
+        figures[name] = rss_mb(os.getpid())
+    app.go("home")
+    dwell()
     figures["all screens"] = rss_mb(os.getpid())
     print(json.dumps(figures))
     app.stop()

@@ -10,9 +10,13 @@ anything is restarted by the watchdog like a frozen one.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import gc
 import importlib
 import logging
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +28,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.app import theme, trouble
-from companion.app.base_markers import example_base_markers
-from companion.app.camera_dice import CameraDice, SimulatedDiceTray
-from companion.app.camera_ranges import CameraRanges, SimulatedBaseTable
 from companion.app.camera_watch import CameraFeed, CameraWatch
 from companion.app.controller import TableController
 from companion.app.i18n import Translator
@@ -66,6 +67,19 @@ PLAIN_SCREENS = {
 }
 
 
+PREBUILT = ("newgame", "log", "tools")
+"""Plain screens built in the background after start (one every
+:data:`PREBUILD_EVERY_S`), from :data:`PREBUILD_AFTER_S` after the first frame."""
+PREBUILD_AFTER_S = 1.5
+PREBUILD_EVERY_S = 0.4
+
+RELEASED_ON_LEAVE = frozenset({"settings"})
+"""Plain screens taken down when the player leaves them (rebuilt when opened again): they
+hold nothing the players need kept."""
+TRIM_AFTER_S = 0.5
+"""Freed memory is handed back this long after a screen change (not inside the tap)."""
+
+
 @dataclass
 class AppOptions:
     """How the app was started (from the command line, see :mod:`companion.app.main`).
@@ -101,6 +115,28 @@ def open_table_outputs() -> Any:
     except Exception:  # a broken pin map or GPIO chip must not stop the referee
         log.exception("the table's LEDs and buzzer are not available")
         return None
+
+
+def _refers_to(callback: Any, target: Any) -> bool:
+    """Whether ``callback`` (a lambda or bound method) calls into ``target``."""
+    if getattr(callback, "__self__", None) is target:
+        return True
+    for cell in getattr(callback, "__closure__", None) or ():
+        try:
+            if cell.cell_contents is target:
+                return True
+        except ValueError:  # an empty cell
+            continue
+    return False
+
+
+def give_back_memory() -> None:
+    """Hand freed heap memory back to the system, so the resident size falls.
+
+    glibc's ``malloc_trim``; elsewhere nothing happens.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 def load_class(path: str) -> Any:
@@ -148,16 +184,49 @@ class CompanionApp(App):
         self.nfc = NfcLink(self.table, self.inbox.post, cards=cards, cards_path=cards_path,
                            on_change=self._outputs_changed, on_link=self._reader_status)
         self.camera_watch = CameraWatch(self.table)
-        self.camera_dice = CameraDice(self.inbox.post)
-        self.simulated_dice = SimulatedDiceTray(options.seed)
-        self.base_markers = example_base_markers()
-        self.camera_ranges = CameraRanges(self.inbox.post)
-        self.simulated_bases = SimulatedBaseTable(self.base_markers, options.seed)
         self._reader: Any = None
         self._camera: Any = None
         self.notifier = SystemdNotifier()
         self.first_frame_at: float | None = None
+        self._trim: Any = None
+        self._shown_session: Any = None
         self._heartbeat: Any = None
+
+    # -- camera helpers, built on first use (they load OpenCV: ~45 MB a screen may not need)
+    @cached_property
+    def camera_dice(self) -> Any:
+        """Reads dice trays off the main loop (:class:`companion.app.camera_dice.CameraDice`)."""
+        from companion.app.camera_dice import CameraDice
+
+        return CameraDice(self.inbox.post)
+
+    @cached_property
+    def simulated_dice(self) -> Any:
+        """The rendered dice tray that stands in for the camera on a desktop."""
+        from companion.app.camera_dice import SimulatedDiceTray
+
+        return SimulatedDiceTray(self.options.seed)
+
+    @cached_property
+    def base_markers(self) -> Any:
+        """The marked bases of the Infinity armies (the example mapping)."""
+        from companion.app.base_markers import example_base_markers
+
+        return example_base_markers()
+
+    @cached_property
+    def camera_ranges(self) -> Any:
+        """Measures distances between marked bases off the main loop."""
+        from companion.app.camera_ranges import CameraRanges
+
+        return CameraRanges(self.inbox.post)
+
+    @cached_property
+    def simulated_bases(self) -> Any:
+        """The rendered table of marked bases that stands in for the camera on a desktop."""
+        from companion.app.camera_ranges import SimulatedBaseTable
+
+        return SimulatedBaseTable(self.base_markers, self.options.seed)
 
     # -- text ------------------------------------------------------------------------------
     def tr(self, key: str, lang: str | None = None, **params: Any) -> str:
@@ -181,8 +250,7 @@ class CompanionApp(App):
         importlib.import_module("companion.app.widgets.common")
         root = RootLayout(orientation="vertical")
         self.screens = ScreenManager(transition=NoTransition())
-        for name, path in PLAIN_SCREENS.items():
-            self.screens.add_widget(load_class(path)(name=name))
+        self.screen("home")  # the others are built the first time they are shown
         self.banner = VerdictBanner()
         self.banner.host = root
         root.add_widget(self.screens)
@@ -208,8 +276,21 @@ class CompanionApp(App):
             Clock.schedule_interval(lambda _dt: self._camera.poll(), CAMERA_POLL_S)
         Window.bind(on_flip=self._first_flip)
         Window.canvas.ask_update()
+        Clock.schedule_once(self._prebuild, PREBUILD_AFTER_S)
         if self.pairings_problem:
             self.banner.show(False, self.tr("nfc.pairings_unreadable"), self.pairings_problem)
+
+    def _prebuild(self, _dt: float) -> None:
+        """Build the next screen players open often, one per call, while nobody taps.
+
+        So the first tap on Dice, Log or a game tile is as quick as the next one.
+        """
+        for name in PREBUILT:
+            if name not in self.screens.screen_names:
+                self.screen(name)
+                Clock.schedule_once(self._prebuild, PREBUILD_EVERY_S)
+                return
+        gc.freeze()
 
     def _first_flip(self, *_args: Any) -> None:
         """The first frame is on the window: tell systemd we are up, start the heartbeat."""
@@ -219,6 +300,7 @@ class CompanionApp(App):
             return
         Window.unbind(on_flip=self._first_flip)
         self.first_frame_at = time.monotonic()
+        gc.freeze()  # what start-up built stays: collections skip it (shorter pauses)
         if self.devices is not None:
             self.devices.status.ready()
         self.notifier.ready(self.status_line())
@@ -246,11 +328,52 @@ class CompanionApp(App):
         if name == "game":
             self.open_game_screen()
             return
+        if name in PLAIN_SCREENS:
+            self.screen(name)
         if name not in self.screens.screen_names:
             raise KeyError(f"no screen called {name!r}")
         if name in ("home", "newgame", "settings"):
             self.banner.hide()  # a verdict belongs with its game
+        leaving = self.screens.current_screen
         self.screens.current = name
+        if leaving is not None and leaving.name in RELEASED_ON_LEAVE and leaving.name != name \
+                and not getattr(leaving, "watching", False):
+            self.release_screen(leaving)
+        elif self._trim is None:  # what the last screen let go goes back to the system
+            self._trim = Clock.schedule_once(self._give_memory_back, TRIM_AFTER_S)
+
+    def screen(self, name: str) -> Any:
+        """The plain screen ``name`` (home, tools, log...), built the first time it is needed.
+
+        Screens nobody opens take no memory.
+
+        Raises:
+            KeyError: there is no such screen.
+        """
+        if name not in self.screens.screen_names:
+            if name not in PLAIN_SCREENS:
+                raise KeyError(f"no screen called {name!r}")
+            self.screens.add_widget(load_class(PLAIN_SCREENS[name])(name=name))
+        return self.screens.get_screen(name)
+
+    def release_screen(self, screen: Any) -> None:
+        """Take a screen out and let its memory go.
+
+        The app's observers that call it are unbound, and the freed memory is handed back
+        to the system a moment later.
+        """
+        self.screens.remove_widget(screen)
+        for prop in ("revision", "lang"):
+            for callback in list(self.get_property_observers(prop)):
+                if _refers_to(callback, screen):
+                    self.unbind(**{prop: callback})
+        if self._trim is None:
+            self._trim = Clock.schedule_once(self._give_memory_back, TRIM_AFTER_S)
+
+    def _give_memory_back(self, _dt: float) -> None:
+        self._trim = None
+        gc.collect()
+        give_back_memory()
 
     def game_screen_name(self) -> str:
         """The screen name of the open game."""
@@ -260,13 +383,21 @@ class CompanionApp(App):
     def open_game_screen(self) -> None:
         """Show the open game's referee screen, creating it the first time."""
         name = self.game_screen_name()
+        for other in [s for s in self.screens.screens
+                      if s.name.startswith("game_") and s.name != name]:
+            self.release_screen(other)  # one game at the table: one game screen
+        session = self.table.require_session()
         if name not in self.screens.screen_names:
-            session = self.table.require_session()
             path = GAME_SCREENS.get(session.game.name, GENERIC_SCREEN)
             self.screens.add_widget(load_class(path)(name=name))
+        was_showing = self.screens.current == name
         self.screens.current = name
-        self._sync_outputs()
-        self.revision += 1
+        if session is not self._shown_session or was_showing:
+            # A new or resumed game: every view redraws. Coming back from the log, the
+            # dice or the simulation, the screen redraws itself on entering (once).
+            self._shown_session = session
+            self._sync_outputs()
+            self.revision += 1
 
     def _sync_outputs(self) -> None:
         """Light the simulated ring as the game stands (after a resume or an undo)."""

@@ -42,6 +42,7 @@ class SimulatedOutputs:
         buzz: the last buzzer pattern played (a :data:`hardware.patterns.PATTERNS` name).
         buzz_count: how many patterns were played (the panel animates on change).
         recent: the last few patterns, newest last (one action can sound several).
+        causes: the event kind behind each of :attr:`recent`.
     """
 
     def __init__(self, on_change: Callable[[], object] | None = None) -> None:
@@ -50,6 +51,7 @@ class SimulatedOutputs:
         self.buzz: str | None = None
         self.buzz_count = 0
         self.recent: tuple[str, ...] = ()
+        self.causes: tuple[str, ...] = ()
         self.sound = True
         self._on_change = on_change
 
@@ -67,6 +69,7 @@ class SimulatedOutputs:
             self.buzz = pattern
             self.buzz_count += 1
             self.recent = (*self.recent, pattern)[-RECENT:]
+            self.causes = (*self.causes, event.kind)[-RECENT:]
         if self._on_change is not None:
             self._on_change()
 
@@ -76,6 +79,7 @@ class SimulatedOutputs:
         self.status = "idle"
         self.buzz = None
         self.recent = ()
+        self.causes = ()
 
     def _light(self, position: str, state: str) -> None:
         if position.upper() not in RING_POSITIONS:

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.gui
 
 def _log_rows(driver: AppDriver) -> list:  # type: ignore[type-arg]
     """The log's rows, newest first (as shown, top to bottom)."""
-    return list(reversed(driver.screen.ids.rows.children))
+    driver.frames(2)
+    return driver.screen.shown_rows()
 
 
 def _undo_last(driver: AppDriver) -> None:
@@ -38,7 +39,7 @@ def test_undo_is_worded_and_the_undone_row_looks_undone(driver: AppDriver) -> No
     assert (undo.action, undo.detail, undo.badge) == ("undo roll 2", "took back roll 2", "UNDO")
     assert "undone(" not in driver.app.banner.reason
     assert undone.status == "undone" and undone.number == "1"
-    assert undone.ids.action_label.strikethrough and undone.opacity < 1
+    assert "[s]" in undone.ids.text_label.text and undone.opacity < 1, "struck through"
     assert undone.detail.startswith("taken back")
     image = driver.screenshot("log_undo_worded")
     assert close_to(driver.pixel_of(image, undo.ids.badge, dx=-20), theme.ACCENT, 14)

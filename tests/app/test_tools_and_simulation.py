@@ -240,12 +240,23 @@ def test_recorded_game_is_refereed_from_the_camera_footage(driver: AppDriver) ->
 
     if sample_game_sources() is None:
         pytest.skip("vision.samples (the recorded footage) is not installed")
-    go_home(driver)
-    driver.tap(driver.widget("simulation_button"))
+    start_game(driver, "Infinifield", players=2)
+    driver.app.propose("start Ben W1")
+    open_game = driver.app.table.session
+    driver.tap(driver.widget("sim_button"))
     screen = driver.screen
     driver.tap(screen.ids.play_recording)
+    dialog = next(w for w in driver.window.children if type(w).__name__ == "ReplaceDialog")
+    assert "Infinifield" in dialog.question, "issue 15 item 12: it asks first"
+    driver.screenshot("simulation_asks_before_replacing")
+    driver.tap(dialog.ids.keep_button)
+    driver.wait(0.3)
+    assert driver.app.table.session is open_game and not screen.watching
+    driver.tap(screen.ids.play_recording)
+    dialog = next(w for w in driver.window.children if type(w).__name__ == "ReplaceDialog")
+    driver.tap(dialog.ids.replace_button)
     session = driver.app.table.session
-    assert session is not None and screen.watching
+    assert session is not None and session is not open_game and screen.watching
     for _ in range(200):
         if not screen.watching:
             break
@@ -258,3 +269,35 @@ def test_recorded_game_is_refereed_from_the_camera_footage(driver: AppDriver) ->
     assert refused[0].rule.startswith("infinifield")
     assert "illegal" in driver.app.outputs.recent
     driver.screenshot("simulation_recorded_game")
+
+
+def test_simulation_panel_is_readable_with_cards_showing(driver: AppDriver) -> None:
+    """Issue 15 item 12: with the NFC cards of a game listed, the camera picture stays big;
+    the status light says what it shows; the buzzer says its last sound in words; the
+    panel has one name (home button, game screen button and title)."""
+    from companion.app.camera_replay import sample_footage
+
+    start_game(driver, "Infinifield", players=2)
+    assert driver.widget("sim_button").text == "Simulation"
+    driver.tap(driver.widget("sim_button"))
+    screen = driver.screen
+    assert screen.ids.nfc_cards.children, "the game's cards are listed"
+    assert driver.widget("title_label").text == "Simulation"
+    assert screen.status_text == "Status light: off (nothing yet)"
+    driver.tap(driver.find_button("W5", screen.ids.nfc_cards))
+    driver.wait(0.4)
+    assert driver.app.table.session.history == ["start Ben W5"]  # type: ignore[union-attr]
+    assert not driver.app.propose("start Ann W5", "touch").legal  # W5 is taken
+    driver.frames(3)
+    assert screen.status_text == "Status light: red, last action refused"
+    assert screen.buzz_text == "Buzzer: refused (an action was refused)"
+    image = driver.screenshot("simulation_cards_and_camera")
+    light = screen.ids.status_light
+    assert close_to(driver.pixel_of(image, light), theme.REFUSED, 14)
+    if sample_footage() is not None:
+        camera = screen.ids.camera
+        width, height = camera.norm_image_size
+        assert width >= 280 and height >= 200, f"camera picture {width:.0f}x{height:.0f}"
+    assert small_buttons(driver) == []
+    go_home(driver)
+    assert driver.widget("simulation_button").text == "Simulation"

@@ -114,7 +114,7 @@ class HomeScreen(Screen):
     def choose(self, game: str) -> None:
         """Go to the new-game screen for ``game``."""
         app = App.get_running_app()
-        app.screens.get_screen("newgame").prepare(game)
+        app.screen("newgame").prepare(game)
         app.go("newgame")
 
     def resume(self, path: str) -> None:

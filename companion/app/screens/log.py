@@ -8,6 +8,7 @@ banner with the rule.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.app import App
@@ -79,12 +80,33 @@ class UndoDialog(ModalView):
     question = StringProperty("")
 
 
+ROW_TEXT_WIDTH = 640
+"""About how wide a row's text column is on the 800 px screen (for its height)."""
+
+
+def row_height(action: str, detail: str) -> int:
+    """How tall a row must be to show its action line and its detail, wrapped.
+
+    Measured in the app font, so the recycled rows never clip a line.
+    """
+    from kivy.metrics import sp
+
+    from companion.app.widgets.common import text_width
+
+    def lines(text: str, size: float) -> int:
+        return sum(max(1, math.ceil(text_width(part, size) / ROW_TEXT_WIDTH))
+                   for part in text.split("\n")) if text else 0
+
+    height = lines(action, sp(18)) * sp(18) * 1.25 + lines(detail, sp(15)) * sp(15) * 1.25
+    return int(max(52, height + 14))
+
+
 class LogScreen(Screen):
-    """The event log and the undo button."""
+    """The event log (a recycled list: only the rows on screen are built) and undo."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self._rows: dict[tuple[int, str, str, bool], LogRow] = {}
+        self._rows: dict[tuple[int, str, str, bool], dict[str, Any]] = {}
         self._log_seen: object = None
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -94,9 +116,10 @@ class LogScreen(Screen):
     def on_pre_enter(self, *_args: Any) -> None:
         """Redraw before showing."""
         self.refresh()
+        self.ids.log_view.scroll_y = 1
 
     def refresh(self) -> None:
-        """List the entries, newest first (rows already built are reused)."""
+        """List the entries, newest first (rows already worded are reused)."""
         if self.manager is None or self.manager.current != self.name:
             return
         app = App.get_running_app()
@@ -107,7 +130,7 @@ class LogScreen(Screen):
             self._log_seen = log
         lines = log_lines(log)
         first = max(0, len(lines) - SHOWN_ENTRIES)
-        rows = []
+        data = []
         for index in range(len(lines) - 1, first - 1, -1):
             entry, number, status = lines[index]
             key = (index, status, app.lang, session is not None)
@@ -115,14 +138,17 @@ class LogScreen(Screen):
             if row is None:
                 row = self._row(app, entry, number, status)
                 self._rows[key] = row
-            rows.append(row)
-        box = self.ids.rows
-        if list(reversed(box.children)) != rows:
-            box.clear_widgets()
-            for row in rows:
-                box.add_widget(row)
+            data.append(row)
+        if self.ids.log_view.data != data:
+            self.ids.log_view.data = data
 
-    def _row(self, app: App, entry: LogEntry, number: int | None, status: str) -> LogRow:
+    def shown_rows(self) -> list[LogRow]:
+        """The rows drawn now, top to bottom."""
+        rows = [row for row in self.ids.rows.children if isinstance(row, LogRow)]
+        return sorted(rows, key=lambda row: -row.y)
+
+    def _row(self, app: App, entry: LogEntry, number: int | None, status: str
+             ) -> dict[str, Any]:
         detail = app.table.detail(entry.verdict, app.lang) \
             if entry.verdict is not None and app.table.session is not None else entry.detail
         if entry.rule:
@@ -134,9 +160,11 @@ class LogScreen(Screen):
             action = app.tr("log.undo_action", action=action[len("undo "):])
         badges = {"ok": "log.badge_ok", "refused": "log.badge_no", "undo": "log.badge_undo",
                   "undone": "log.badge_undone"}
-        return LogRow(number="" if number is None else str(number), action=action,
-                      source=app.tr(f"source.{entry.source}"), detail=detail,
-                      legal=entry.legal, status=status, badge=app.tr(badges[status]))
+        source = app.tr(f"source.{entry.source}")
+        return {"number": "" if number is None else str(number), "action": action,
+                "source": source, "detail": detail, "legal": entry.legal, "status": status,
+                "badge": app.tr(badges[status]),
+                "height": row_height(f"{action}   [{source}]", detail)}
 
     def ask_undo(self) -> UndoDialog | None:
         """Ask for confirmation, or show in the banner why undo is not allowed."""

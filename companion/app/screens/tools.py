@@ -245,7 +245,7 @@ class ToolsScreen(Screen):
             key = face_key(self.kind, face)
             text = app.tr(key) if key else face
             tray.add_widget(DieFace(text=text, fill=colour, size=(size, size),
-                                    font_size=size * 0.5))
+                                    font_size=float(size // 2)))
 
     def roll(self) -> None:
         """Roll the loose dice with a short tumble before the result."""

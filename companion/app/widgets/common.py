@@ -65,6 +65,7 @@ class FitsText:
             drawn = text_width(longest, designed, me.bold)
             if drawn > width:
                 wanted = max(designed * self.min_font_share, designed * width / drawn)
+                wanted = float(int(wanted))  # whole pixels: each size opens the font again
         if wanted != me.font_size:
             self._fitting = True
             me.font_size = wanted
