@@ -70,6 +70,7 @@ def test_every_monster_shows_and_the_advisor_speaks_in_words(driver: AppDriver) 
     assert [int(d.text) for d in dice] == list(session.state.rolled)
     assert all(_die_contrast(image, die) > 120 for die in dice), "digits read on the dice"
     assert screen.odds_text.startswith("Marked (Keep all): you win this room: ")
+    assert screen.ids.reroll_button.disabled, "nothing marked: Keep all, not Reroll"
     driver.tap(dice[0])
     driver.tap(dice[4])
     assert screen.marked_positions() == {1, 5}

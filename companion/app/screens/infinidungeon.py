@@ -160,6 +160,7 @@ class InfinidungeonScreen(RefereeScreen):
             session.game.name == "infinidungeon" else None
         self.odds_text = marked_odds(advice, self.marked_positions(), app.tr) \
             if advice is not None else ""
+        self.ids.reroll_button.disabled = not self.marked_positions()  # none: Keep all
 
     def keep_all(self, *_args: Any) -> None:
         """Keep every die as rolled (``reroll none``)."""
