@@ -143,7 +143,7 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
 
 
 def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palette: Palette,
-               frame: np.ndarray, t: Tally) -> None:
+               frame: np.ndarray, t: Tally, verbose: bool = False) -> None:
     """A removal or a pawn move between a family's set-up photo and its after photo."""
     action = after.action or {}
     fld = truth_field(before)
@@ -152,6 +152,12 @@ def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palett
         t.c["removals"] += 1
         check = check_blocks(frame, pose_after, fld, (), palette, views)  # type: ignore[arg-type]
         t.c["removals_right"] += check.removal == action["block"]
+        if verbose and check.removal != action["block"]:
+            odd = {b: (c.status, round(c.share, 2), round(c.visible, 2))
+                   for b, c in check.blocks.items() if c.status not in ("seen", "covered")
+                   or b == action["block"]}
+            print(f"  {after.id}: removed {action['block']}, read {check.removal}: {odd}"
+                  f"{' hands' if check.hands_in_view else ''}")
     elif action.get("kind") == "move":
         t.c["moves"] += 1
         origin = action["from"]
@@ -159,6 +165,9 @@ def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palett
         where = locate_pawn(views, fld, action["pawn"], hyps)
         t.c["moves_right"] += where.block == action["to"]
         t.c["moves_unsure"] += where.block is None
+        if verbose and where.block != action["to"]:
+            print(f"  {after.id}: {action['pawn']} {origin}->{action['to']}, read {where.block}:"
+                  f" {({b: round(v, 2) for b, v in where.shares.items()})}")
 
 
 def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
@@ -213,6 +222,10 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                     play = check_blocks(frame, pose, truth_field(before), (), palette, views)
                     t.c["clear_false_hand"] += reading.hands_in_view or play.hands_in_view
                     t.c["clear_nothing_gone"] += not play.gone
+                    if verbose and (play.gone or reading.hands_in_view or play.hands_in_view):
+                        print(f"  {scene.id}: clear view, gone "
+                              f"{[(b, round(play.blocks[b].share, 2)) for b in play.gone]}, "
+                              f"hands {reading.hands_in_view}/{play.hands_in_view}")
                 if verbose and role == "before":
                     m = match(reading, scene)
                     missing = [b for b in scene.blocks if b not in m]
@@ -230,7 +243,7 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                           f"missing {missing}, wrong colour {wrong}, notes {len(reading.notes)}"
                           f"; touching extra {extra} lost {lost}; pawns {pawns}")
             elif role == "after":
-                score_pair(before, scene, pose, palette, frame, t)
+                score_pair(before, scene, pose, palette, frame, t, verbose)
             _add(tallies, scene, t)
     return tallies
 

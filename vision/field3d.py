@@ -277,6 +277,43 @@ class TableViews:
                + (1 - u) * v * g[bl])
         return np.clip(out, 0.5, 4.0).astype(np.float32)
 
+    def sample_bgr(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Balanced BGR (N, 3) at table points (N, 3), and which points are in the frame."""
+        pts = np.asarray(points, np.float64).reshape(-1, 3)
+        px = self.pose.project(pts)
+        h, w = self.frame.shape[:2]
+        x = np.round(px[:, 0]).astype(int)
+        y = np.round(px[:, 1]).astype(int)
+        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
+        bgr = np.zeros((len(pts), 3), np.float32)
+        if ok.any():
+            bgr[ok] = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
+        return np.clip(bgr, 0, 255), ok
+
+    def chroma_match(self, bgr: np.ndarray, colour: str) -> np.ndarray:
+        """Which balanced BGR samples (N, 3) have block ``colour``'s hue.
+
+        Shade (a side face, a hard shadow, dim light) scales all three channels alike, so
+        each channel's share of their sum stays; glare adds grey, which shortens but does
+        not turn it. White is told from the table by being brighter than the table.
+        """
+        names, refs = _chroma_refs(self.palette)
+        if colour not in names:
+            return np.zeros(len(bgr), bool)
+        chroma = (bgr + 1) / (bgr.sum(axis=1, keepdims=True) + 3) - 1 / 3
+        strength = np.linalg.norm(chroma, axis=1)
+        bright = bgr.sum(axis=1)
+        if colour == "white":
+            return (strength < WHITE_CHROMA) & (bright > 1.3 * float(sum(self.table_bgr)))
+        # the hue's direction: shade scales it down, glare washes it out toward grey, but
+        # it keeps pointing the same way
+        ref = refs[names.index(colour)] - 1 / 3
+        others = [refs[i] - 1 / 3 for i, n in enumerate(names) if n not in (colour, "white")]
+        cos = chroma @ ref / np.maximum(strength * np.linalg.norm(ref), 1e-9)
+        best_other = np.max([chroma @ o / np.maximum(strength * np.linalg.norm(o), 1e-9)
+                             for o in others], axis=0) if others else np.zeros(len(bgr))
+        return (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
+
     def sample_classes(self, points: np.ndarray) -> np.ndarray:
         """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
 
@@ -428,6 +465,13 @@ def _angle(a: float) -> float:
     a = a % 90.0
     return a - 90.0 if a >= 45.0 else a
 
+
+HUE_COSINE = 0.9
+"""A sample has a block colour in shade or glare when its chromaticity (each channel's share
+of the sum, less grey) points within this cosine of the colour's reference."""
+
+WHITE_CHROMA = 0.04
+"""... and white when its chromaticity is this close to grey (and brighter than the table)."""
 
 SEAM_MIN = 6.0
 """Grey levels a thin line must be darker than its surroundings to count as a seam."""
@@ -807,8 +851,11 @@ def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block
 
 def prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
                 z1: float) -> np.ndarray:
-    """Which segments from points ``p`` (N, 3) to the camera pass through a prism."""
-    d = cam[None, :] - p
+    """Which segments from points ``p`` (N, 3) to ``cam`` (3,) or (N, 3) cross a prism.
+
+    The prism is the footprint from ``z0`` to ``z1`` mm up.
+    """
+    d = np.broadcast_to(np.asarray(cam, np.float64), p.shape) - p
     t0 = np.zeros(len(p))
     t1 = np.ones(len(p))
     dz = d[:, 2]

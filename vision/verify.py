@@ -53,8 +53,9 @@ MIN_VISIBLE = 0.4
 HAND_PX_PER_MM = 0.25
 """Scale of the coarse view hands are looked for in (a hand is large)."""
 
-PAWN_SHARE = 0.12
-"""A pawn stands on a block when this share of the samples over its top has its colour."""
+PAWN_SHARE = 0.03
+"""A pawn stands on a block when this share of the samples over its top has its colour (a
+pawn's head covers a tenth to a fifth of a top)."""
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     # every block's samples at once: one projection, one read of the frame
     every = np.concatenate([t[2] for t in todo])
     seen_all = views.sample_classes(every)
+    bgr_all, _in_frame = views.sample_bgr(every)
     ideal = pose.project(every, distort=False)
     at_h1 = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
     hx = np.clip(at_h1[:, 0].astype(int), 0, hand.shape[1] - 1)
@@ -251,6 +253,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     off_frame = ((raw[:, 0] < 0) | (raw[:, 1] < 0) | (raw[:, 0] >= fw - 1)
                  | (raw[:, 1] >= fh - 1))
     pawn_kinds = palette.of_kind("pawn")
+    table_kinds = palette.of_kind("table")
     start = 0
     for block, top, pts3, n_in in todo:
         sl = slice(start, start + len(pts3))
@@ -261,8 +264,17 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                 continue            # only a higher block can stand between it and the camera
             fp = np.asarray(other.footprint, np.float64)
             blocked |= prism_hits(pts3, cam, fp, otop - other.height, otop)
+        # where the top is gone, its samples' rays go on down to the table; one that meets
+        # a neighbour of the same colour on the way would see that colour anyway
+        beyond = pts3 + (pts3 - cam[None, :]) * (pts3[:, 2:3] / (cam[2] - pts3[:, 2:3]))
+        for other, otop in tops:
+            if other.id != block.id and other.colour == block.colour:
+                fp = np.asarray(other.footprint, np.float64)
+                blocked |= prism_hits(pts3, beyond, fp, otop - other.height, otop)
         seen = seen_all[sl]
-        got = seen == palette.index(block.colour)
+        # its colour, or its colour's chromaticity in shade (hard shadows, dim corners)
+        got = (seen == palette.index(block.colour)) | (
+            views.chroma_match(bgr_all[sl], block.colour) & ~np.isin(seen, table_kinds))
         usable = ~blocked & ~np.isin(seen, pawn_kinds)
         visible = float(usable[:n_in].mean())
         if visible < MIN_VISIBLE:
@@ -272,9 +284,9 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
         band_use = usable[n_in:]
         share_band = float(got[n_in:][band_use].mean()) if band_use.sum() >= 5 else share_in
         share = min(share_in, share_band)
-        if share >= SEEN_SHARE:
+        if share_in >= SEEN_SHARE and share_band >= 0.6 * SEEN_SHARE:
             status = "seen"
-        elif share_in <= GONE_SHARE or share_band <= GONE_SHARE:
+        elif share_in <= GONE_SHARE or (share_band <= GONE_SHARE and share_in < 0.35):
             status = "gone"
         else:
             status = "hidden"
@@ -301,12 +313,12 @@ def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence
     """Which of the hypothesis blocks the pawn of ``colour`` stands on.
 
     The block whose top shows the most of the pawn's colour wins when it shows at least
-    :data:`PAWN_SHARE` and clearly more (twice) than the runner-up; else ``None``.
+    :data:`PAWN_SHARE` and clearly more (2.5 times) than the runner-up; else ``None``.
     """
     shares = {b: pawn_share(views, fld, b, colour) for b in dict.fromkeys(hypotheses)}
     ranked = sorted(shares.items(), key=lambda kv: -kv[1])
     if not ranked or ranked[0][1] < PAWN_SHARE:
         return PawnCheck(colour, None, shares)
-    if len(ranked) > 1 and ranked[1][1] * 2 > ranked[0][1]:
+    if len(ranked) > 1 and ranked[1][1] * 2.5 > ranked[0][1]:
         return PawnCheck(colour, None, shares)
     return PawnCheck(colour, ranked[0][0], shares)
