@@ -13,7 +13,8 @@ The targets:
 - ``cli_setup``: the same files given to ``infinite-referee`` by their flag, checked or
   played;
 - ``app_files``: the app's own files: settings (``settings.json``), Infinity base markers,
-  NFC card pairings (``cards.toml``) and the hardware pin map (``pins.toml``);
+  NFC card pairings (``cards.toml``), the hardware pin map (``pins.toml``) and the
+  translations of data files (``*.names.toml``);
 - ``records``: action records of every game run through the ``infinite-referee`` command with
   a journal, as a file and on standard input (bytes, so not UTF-8 as well); every accepted
   action must be in the journal;
@@ -38,17 +39,19 @@ import tempfile
 import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
 from companion.app.base_markers import BaseMarkerError, parse_base_markers
 from companion.app.game_setups import SETUPS
+from companion.app.names import read_names
 from companion.app.settings_store import AppSettings
 from companion.cli.main import build_parser
 from companion.games.core import SetupError
 from companion.games.registry import load_game
 from companion.journal import JournalError, encode_record, read_journal
+from companion.resources import shipped_sources
 from companion.session import Session, replay_entries
 from firmware_bridge import codec
 from firmware_bridge.cards import CardMap, CardMapError
@@ -145,16 +148,26 @@ class SetupCase:
     text: str
 
 
+ALSO_READ: dict[tuple[str, str], dict[str, str]] = {
+    ("defiance", "chapters"): {"setup": "data/games/adventure.toml"}}
+"""Roles whose file only some setups read: the file of another role that makes it read."""
+
+
 @cache
 def setup_cases() -> tuple[SetupCase, ...]:
-    """Every shipped TOML file beside a file some layout uses, once per game and role."""
+    """Every shipped TOML file a layout uses, and each unused one beside it, in its role."""
     cases: dict[tuple[str, str, str], SetupCase] = {}
     for game, spec in SETUPS.items():
+        used = {relative for roles in spec.layouts.values() for relative in roles.values()}
         for layout, roles in spec.layouts.items():
             for role, relative in roles.items():
-                folder = GAMES_DIR / spec.package.rsplit(".", 1)[1] / Path(relative).parent
-                for path in sorted(folder.glob("*.toml")):
-                    name = f"{spec.package}/{Path(relative).parent / path.name}"
+                folder = Path(relative).parent
+                for path in sorted((GAMES_DIR / spec.package.rsplit(".", 1)[1] / folder)
+                                   .glob("*.toml")):
+                    mine = (folder / path.name).as_posix()
+                    if (mine != relative and mine in used) or path.name.endswith(".names.toml"):
+                        continue  # another role's file, or a translation (see app_files)
+                    name = f"{spec.package}/{mine}"
                     cases.setdefault((game, role, name), SetupCase(
                         game, layout, role, name, path.read_text(encoding="utf-8")))
     return tuple(cases.values())
@@ -163,6 +176,7 @@ def setup_cases() -> tuple[SetupCase, ...]:
 def _load_setup(case: SetupCase, text: str) -> Any:
     spec = SETUPS[case.game]
     sources = spec.sources(case.layout)
+    sources.update(shipped_sources(spec.package, ALSO_READ.get((case.game, case.role), {})))
     sources[case.role] = (case.name, text)
     game = load_game(case.game)
     setup = game.load_setup(sources, spec.build_options(None, case.layout))
@@ -249,17 +263,17 @@ def _app_readers() -> list[tuple[str, str, Callable[[str], object], type[Excepti
     pins = (ROOT / "hardware/pins.toml").read_text(encoding="utf-8")
     cards = ('[infinidungeon]\n"04:A1:B2:C3:D4:E5:F6" = "R1"\n"04:11:22:33:44:55:66" = "R2"\n'
              '[401]\n"04:01:02:03:04:05:06" = "ability_1"\n')
-    return [
+    readers: list[tuple[str, str, Callable[[str], object], type[Exception]]] = [
         ("bases.toml", markers, lambda text: parse_base_markers("bases.toml", text),
          BaseMarkerError),
         ("cards.toml", cards, lambda text: CardMap.from_text(text, "cards.toml"), CardMapError),
         ("pins.toml", pins, lambda text: pins_from_text(text, "pins.toml"), PinMapError),
     ]
-
-
-PIN_MUTATIONS = [m for m in mutations.TEXT_MUTATIONS if m is not mutations.deep_nesting]
-"""hardware/pins.py still parses with bare tomllib (a RecursionError on deep nesting; see
-tests/fuzz/test_fuzz.py): the pin map is fuzzed with every other mutation."""
+    for path in sorted(GAMES_DIR.glob("*/**/*.names.toml")):
+        data = path.with_name(path.name.removesuffix(".names.toml") + ".toml")
+        readers.append((path.name, path.read_text(encoding="utf-8"), partial(
+            read_names, path.name, data_text=data.read_text(encoding="utf-8")), SetupError))
+    return readers
 
 
 def app_files(rng: random.Random, count: int) -> Report:
@@ -274,13 +288,8 @@ def app_files(rng: random.Random, count: int) -> Report:
             if n % 4 == 3:
                 _fuzz_settings(rng, report, Path(folder) / f"{n}", settings_text)
                 continue
-            name, valid, read, own_error = readers[n % 4 % len(readers)]
-            if name == "pins.toml":
-                text = valid
-                for _ in range(rng.randrange(1, 4)):
-                    text = rng.choice(PIN_MUTATIONS)(rng, text)
-            else:
-                text = mutations.mutate_text(rng, valid, rounds=rng.randrange(1, 4))
+            name, valid, read, own_error = readers[(n // 4 * 3 + n % 4) % len(readers)]
+            text = mutations.mutate_text(rng, valid, rounds=rng.randrange(1, 4))
             try:
                 read(text)
                 report.accepted += 1

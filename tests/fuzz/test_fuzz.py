@@ -54,3 +54,25 @@ def test_no_input_gives_a_traceback_or_loses_a_record(target: str) -> None:
 def test_a_pin_map_nested_thousands_deep_is_a_clear_error() -> None:
     with pytest.raises(PinMapError):
         pins_from_text("[ring]\np1 = " + "[" * 5000 + "]" * 5000, "pins.toml")
+
+
+NAMES_NOT_KEYWORDS = {
+    "companion.games.defiance/data/games/skirmish-teams.toml": {"dawn", "dusk"},
+    "companion.games.infinite401/boards/default.toml": {"B1", "B2", "B3", "R1", "R2", "R3"},
+}
+"""Keys that are names the players chose (Defiance's teams, 401's units): renaming one makes
+another team or unit, not a misspelt keyword."""
+
+
+def test_a_misspelt_key_is_never_accepted_silently() -> None:
+    """Issue 14: "Refuse unknown keys everywhere ... naming the key and the closest valid
+    one"; a setup file with one key misspelt loads only where the key was a chosen name."""
+    report = TARGETS["setup_files"](random.Random("ci/misspelt"), 800)
+    assert report.misspelt >= 90
+    silent = []
+    for entry in report.misspelt_accepted:
+        name, _, change = entry.partition(": ")
+        key = change.split(" -> ")[0].strip("'").split("=")[0].strip()
+        if key not in NAMES_NOT_KEYWORDS.get(name, set()):
+            silent.append(entry)
+    assert silent == []
