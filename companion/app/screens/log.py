@@ -155,9 +155,10 @@ class LogScreen(Screen):
             detail = f"{detail} [{entry.rule}]"
         if status == "undone":
             detail = app.tr("log.undone_note") + (f" · {detail}" if detail else "")
-        action = entry.action
-        if status == "undo" and action.startswith("undo "):
-            action = app.tr("log.undo_action", action=action[len("undo "):])
+        action = app.table_action(entry.action)  # a shuffle's order stays in the journal
+        if status == "undo" and entry.action.startswith("undo "):
+            action = app.tr("log.undo_action",
+                            action=app.table_action(entry.action[len("undo "):]))
         badges = {"ok": "log.badge_ok", "refused": "log.badge_no", "undo": "log.badge_undo",
                   "undone": "log.badge_undone"}
         source = app.tr(f"source.{entry.source}")
@@ -173,15 +174,16 @@ class LogScreen(Screen):
             return None
         check = app.table.undo_check()
         if not check.allowed:
-            action = app.tr("log.undo_action", action=check.action) if check.action \
-                else app.tr("log.undo")
+            action = app.tr("log.undo_action", action=app.table_action(check.action)) \
+                if check.action else app.tr("log.undo")
             app.table.last_verdict = Verdict(action, False, (), check.code, check.reason,
                                              check.rule, "touch")
             reason = refusal_text(app.lang, app.table.session.game.name, check.code, {},
                                   check.reason)
             app.banner.show(False, app.tr("banner.refused", action=action), reason, check.rule)
             return None
-        dialog = UndoDialog(question=app.tr("log.undo_question", action=check.action))
+        dialog = UndoDialog(question=app.tr("log.undo_question",
+                                            action=app.table_action(check.action)))
         dialog.bind(on_dismiss=lambda *_: None)
         dialog.open()
         return dialog
