@@ -51,6 +51,10 @@ MAX_LEVEL = 3
 PAWN_HEIGHT_MM = 30.0
 """Height of a pawn (its middle is where its colour is measured)."""
 
+PAWN_MIN_SHARE = 0.12
+"""A region of a pawn colour is a pawn from this share of a pawn base's area up: from above
+and at 640x480 only the round head shows, part of it in another shade."""
+
 HAND_MM2 = 2500.0
 """A region of no known colour and no block larger than this (mm² at the first level's
 plane) is a hand or an arm over the table."""
@@ -1101,13 +1105,13 @@ def _find_pawns(views: TableViews, blocks: Sequence[SeenBlock3D], layout: TableL
     pawns: list[SeenPawn3D] = []
     for index in views.palette.of_kind("pawn"):
         mask = (classes == index).astype(np.uint8)
-        if int(mask.sum()) < 0.25 * area:
+        if int(mask.sum()) < PAWN_MIN_SHARE * area:
             continue
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         for contour in contours:
             m = cv2.moments(contour)
-            if not 0.25 * area <= m["m00"] <= 4.0 * area:
+            if not PAWN_MIN_SHARE * area <= m["m00"] <= 4.0 * area:
                 continue
             cx, cy = m["m10"] / m["m00"] / ppm, m["m01"] / m["m00"] / ppm
             px = pose.project([[cx, cy, h1]])

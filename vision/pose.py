@@ -210,7 +210,8 @@ def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
     The whole frame is searched with parameters tuned for small markers; markers still
     missing are searched for again in the frame enlarged two and three times, reading only
     the middle of each cell (:data:`PASSES`), which copes with 20-35 px markers whose white
-    cells bloom into the black ones. Last, the outlines the detector rejected are compared
+    cells bloom into the black ones; then in the frame with its local contrast stretched
+    (markers washed out by glare). Last, the outlines the detector rejected are compared
     cell by cell with the missing markers' patterns, and a last missing marker is looked
     for where the other three put it.
 
@@ -222,6 +223,11 @@ def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
     grey = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     found = _search(grey, 0.02, set(layout.marker_ids), upscale)
     missing = set(layout.marker_ids) - set(found)
+    if upscale and missing:
+        # washed out by glare or a lamp: stretch the local contrast and look again
+        flat = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(8, 8)).apply(grey)
+        found.update(_search(flat, 0.02, missing))
+        missing = set(layout.marker_ids) - set(found)
     if upscale and missing:
         found.update(_match_rejected(grey, missing))
     if upscale and len(found) == len(layout.marker_ids) - 1:
