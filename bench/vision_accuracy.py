@@ -13,6 +13,8 @@
 3. Real ArUco photos (``../shared/data/aruco``): every gold marker found, worst corner error
    (target <= 1 px), and markers found that are not gold (target 0).
 4. ArUco-marked miniature bases on rendered tables: distance error in inches (target 0.1).
+5. The photoreal table (issue 12): every figure of the issue's table per lighting, camera
+   height and image size, held-out families apart (``bench/table3d_accuracy.py``).
 
 Usage:
     .venv/bin/python bench/vision_accuracy.py [--scenes 100] [--dice-every 1]
@@ -182,6 +184,17 @@ def bases(scenes: int) -> None:
           f"{statistics.fmean(errors):.3f} in (target 0.1 in)")
 
 
+def table3d() -> None:
+    """5. The photoreal table set (issue 12), through ``bench/table3d_accuracy.py``."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from table3d_accuracy import main as table_main
+
+    print("5. Photoreal table (issue 12)")
+    table_main(["--split", "all"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=100, help="scenes per condition")
@@ -191,6 +204,7 @@ def main() -> None:
     dice(args.dice_every)
     aruco()
     bases(args.scenes // 2)
+    table3d()
 
 
 if __name__ == "__main__":
