@@ -515,6 +515,11 @@ def _cores(mask: np.ndarray, core_area: float) -> list[np.ndarray]:
     return out
 
 
+MIN_STEP_PX = 2.0
+"""A level's size step smaller than this in the frame (pixels) is scaled up in what
+:func:`face_levels` asks for: from 90 cm at 640x480 a level adds under one pixel."""
+
+
 def _axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
     t = math.radians(angle)
     return np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
@@ -845,8 +850,14 @@ def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block
         expected = [ref * base / _depth(pose, f.centre, block_mm * lvl)
                     for lvl in range(1, max_level + 1)]
         level = 1
-        while (level < max_level and size > expected[level - 1]
-               + LEVEL_STEP_SHARE * (expected[level] - expected[level - 1])):
+        # a level's step in frame pixels: under MIN_STEP_PX the size cannot tell levels
+        # apart, so more of it is asked for
+        mm_to_px = pose.intrinsics.focal_px / max(base, 1.0)
+        while level < max_level:
+            step = expected[level] - expected[level - 1]
+            share = LEVEL_STEP_SHARE * max(1.0, MIN_STEP_PX / max(step * mm_to_px, 1e-6))
+            if size <= expected[level - 1] + share * step:
+                break
             level += 1
         levels.append(level)
         f.expected = expected[level - 1]
