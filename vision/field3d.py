@@ -294,6 +294,28 @@ class TableViews:
             bgr[ok] = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
         return np.clip(bgr, 0, 255), ok
 
+    def _by_hue(self, bgr: np.ndarray) -> np.ndarray:
+        """Class indexes of BGR pixels (N, 3) by hue alone (``UNKNOWN`` where none).
+
+        Only the coloured (not white) block classes, strictly.
+        """
+        out = np.full(len(bgr), UNKNOWN, np.uint8)
+        names, refs = _chroma_refs(self.palette)
+        px = bgr.astype(np.float32)
+        chroma = (px + 1) / (px.sum(axis=1, keepdims=True) + 3) - 1 / 3
+        strength = np.linalg.norm(chroma, axis=1)
+        best = np.full(len(bgr), -1.0)
+        for name, ref in zip(names, refs, strict=True):
+            if name == "white":
+                continue
+            r = ref - 1 / 3
+            cos = chroma @ r / np.maximum(strength * np.linalg.norm(r), 1e-9)
+            take = (cos > max(HUE_COSINE, 0.95)) & (cos > best) & (strength > 0.08) & (
+                px.sum(axis=1) > 60)
+            out[take] = self.palette.index(name)
+            best = np.where(take, cos, best)
+        return out
+
     def chroma_match(self, bgr: np.ndarray, colour: str) -> np.ndarray:
         """Which balanced BGR samples (N, 3) have block ``colour``'s hue.
 
@@ -408,6 +430,11 @@ class TableViews:
         if key not in self._classes:
             view = self.view(key)
             c = self.palette.classify(view)
+            # a coloured block's top in glare or deep shade is too far from its reference
+            # in CIELAB but keeps its hue: give such pixels the block colour they point to
+            unknown = c == UNKNOWN
+            if unknown.any():
+                c[unknown] = self._by_hue(view[unknown])
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[skin(view)] = UNKNOWN
             self._classes[key] = c
