@@ -37,7 +37,14 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field
-from vision.field3d import HAND_MM2, PAWN_HEIGHT_MM, TableViews, prism_hits, silhouettes
+from vision.field3d import (
+    HAND_MM2,
+    PAWN_HEIGHT_MM,
+    TableViews,
+    prism_hits,
+    silhouettes,
+    skin,
+)
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
 
@@ -187,6 +194,8 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
         SeenBlock3D(b.colour, (0.0, 0.0), 0.0, max(1, round(top / layout.block_height_mm)),
                     np.asarray(b.footprint, float)) for b, top in expected], ppm, height)
     unknown[boxes > 0] = 0
+    # skin is no block's colour: over the blocks too it is a hand
+    unknown[skin(views.view(height))] = 1
     unknown[_keepout(layout, ppm) > 0] = 0
     unknown = cv2.morphologyEx(unknown, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
                                iterations=2)
