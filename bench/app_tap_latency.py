@@ -184,10 +184,12 @@ def tour(tapper: Tapper, rng: random.Random, long_game: Path) -> None:
             if panel.mode == "chance":
                 tapper.tap(panel.ids.roll_button, f"{app.table.session.game.name}: roll for me")
                 continue
-            grid = panel.ids.actions
-            if not grid.children:
+            legal = set(app.table.legal_texts())
+            buttons = [b for b in panel.ids.actions.walk(restrict=True)
+                       if getattr(b, "action", None) in legal and not b.disabled]
+            if not buttons:
                 return
-            button = rng.choice(grid.children)
+            button = rng.choice(buttons)
             game = app.table.session.game.name
             tapper.tap(button, f"{game}: {button.action.split()[0]}")
 
@@ -200,19 +202,22 @@ def tour(tapper: Tapper, rng: random.Random, long_game: Path) -> None:
         tapper.tap(tapper.button(widget_id=name), label)
         back()
     action_buttons(4)
-    tapper.tap(tapper.button(widget_id="log_button"), "open the log")
-    back()
+    if app.screens.current.startswith("game_"):
+        tapper.tap(tapper.button(widget_id="log_button"), "open the log")
+        back()
     home(tapper)
     tapper.tap(tapper.button(action=str(long_game)), "resume a long game")
     action_buttons(3)
-    tapper.tap(tapper.button(widget_id="log_button"), "open the log")
-    back()
+    if app.screens.current.startswith("game_"):
+        tapper.tap(tapper.button(widget_id="log_button"), "open the log")
+        back()
     home(tapper)
     tapper.tap(tapper.button(text="Infinidungeon"), "home: pick a game")
     tapper.tap(tapper.button(widget_id="start"), "start a game")
     action_buttons(6)
-    tapper.tap(tapper.button(widget_id="log_button"), "open the log")
-    back()
+    if app.screens.current.startswith("game_"):
+        tapper.tap(tapper.button(widget_id="log_button"), "open the log")
+        back()
 
 
 def home(tapper: Tapper) -> None:

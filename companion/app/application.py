@@ -73,6 +73,10 @@ PREBUILT = ("newgame", "log", "tools")
 PREBUILD_AFTER_S = 1.5
 PREBUILD_EVERY_S = 0.4
 
+KEPT_GAME_SCREENS = 1
+"""Game screens kept built (the open game's; more would let a table switching between
+two games skip building a screen, at some 2-6 MB each); older ones are released."""
+
 RELEASED_ON_LEAVE = frozenset({"settings"})
 """Plain screens taken down when the player leaves them (rebuilt when opened again): they
 hold nothing the players need kept."""
@@ -190,6 +194,7 @@ class CompanionApp(App):
         self.first_frame_at: float | None = None
         self._trim: Any = None
         self._shown_session: Any = None
+        self._recent_games: list[str] = []
         self._heartbeat: Any = None
 
     # -- camera helpers, built on first use (they load OpenCV: ~45 MB a screen may not need)
@@ -383,9 +388,11 @@ class CompanionApp(App):
     def open_game_screen(self) -> None:
         """Show the open game's referee screen, creating it the first time."""
         name = self.game_screen_name()
-        for other in [s for s in self.screens.screens
-                      if s.name.startswith("game_") and s.name != name]:
-            self.release_screen(other)  # one game at the table: one game screen
+        self._recent_games = [n for n in self._recent_games if n != name][:KEPT_GAME_SCREENS - 1]
+        for other in [s for s in self.screens.screens if s.name.startswith("game_")
+                      and s.name != name and s.name not in self._recent_games]:
+            self.release_screen(other)  # the screens of games played longest ago go
+        self._recent_games.insert(0, name)
         session = self.table.require_session()
         if name not in self.screens.screen_names:
             path = GAME_SCREENS.get(session.game.name, GENERIC_SCREEN)

@@ -97,3 +97,29 @@ def test_home_resumes_an_unfinished_game_from_its_journal(driver: AppDriver) -> 
     assert driver.screen.name == "game_infinifield" and session is not None
     assert session.history == ["start Ben W1"] and session.journal.path == path  # type: ignore[union-attr]
     assert driver.widget("board").view_of("W1").pawn == "Ben"
+
+
+def test_one_game_screen_at_a_time_and_plain_screens_built_when_needed(
+        driver: AppDriver) -> None:
+    """Issue 15 item 13 (memory): opening another game takes the previous game's screen
+    down, nothing of the app still calls into it, and the new game's screen is drawn."""
+    from tests.app.harness import start_game
+
+    start_game(driver, "Infinifield", players=2)
+    old = driver.screen
+    start_game(driver, "Infinidungeon")
+    names = [name for name in driver.app.screens.screen_names if name.startswith("game_")]
+    assert names == ["game_infinidungeon"]
+    observers = [callback for prop in ("revision", "lang")
+                 for callback in driver.app.get_property_observers(prop)]
+    assert not any(getattr(cell, "cell_contents", None) is old
+                   for callback in observers
+                   for cell in getattr(callback, "__closure__", None) or ()), \
+        "the released screen is still called on every change"
+    image = driver.screenshot("one_game_screen")
+    assert share_of(image, theme.PANEL, 8) > 0.05, "the new game's panels are drawn"
+    driver.tap(driver.widget("home_button"))
+    driver.tap(driver.widget("settings_button"))
+    driver.tap(driver.find_button("<"))
+    driver.wait(0.6)
+    assert "settings" not in driver.app.screens.screen_names, "settings are rebuilt on demand"

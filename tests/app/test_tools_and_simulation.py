@@ -96,18 +96,22 @@ def test_tracker_step_repeats_while_held(driver: AppDriver) -> None:
     from kivy.tests.common import UnitTestTouch
 
     go_home(driver)
+    if driver.app.table.session is not None:
+        driver.app.table.close_game()
     driver.tap(driver.widget("tools_button"))
     screen = driver.screen
+    screen.ids.tracker_scroll.scroll_y = 1
+    driver.frames(3)
     first = screen.tracker_rows()[0]
     before = first.value
     x, y = first.ids.plus1.to_window(*first.ids.plus1.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()
-    driver.wait(1.2)
+    driver.wait(1.5)
     touch.touch_up()
     driver.frames(2)
     held = first.value - before
-    assert held >= 3, f"held for 1.2 s the tracker moved by {held} (a tap moves it by 1)"
+    assert held >= 3, f"held for 1.5 s the tracker moved by {held} (a tap moves it by 1)"
     driver.wait(0.3)
     assert first.value - before == held, "releasing stops the repeat"
     first.reset()

@@ -31,8 +31,13 @@ class RefereeScreen(Screen):
         App.get_running_app().bind(revision=lambda *_: self.refresh())
 
     def on_pre_enter(self, *_args: Any) -> None:
-        """Redraw before showing."""
-        self.refresh()
+        """Redraw before showing, unless nothing changed since it was last drawn.
+
+        Coming back from the log or the dice, the screen then shows at once.
+        """
+        app = App.get_running_app()
+        if getattr(self, "_drawn", None) != (app.revision, app.table.session):
+            self.refresh()
 
     def refresh(self) -> None:
         """Redraw the header, the board and the action panel from the session."""
@@ -45,6 +50,7 @@ class RefereeScreen(Screen):
         if board is not None:
             board.refresh(session)
         self.ids.panel.refresh()
+        self._drawn = (app.revision, session)
 
     def ask_undo(self) -> None:
         """Open the log, where undo is confirmed."""
