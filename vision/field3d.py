@@ -49,7 +49,11 @@ MAX_LEVEL = 3
 """Tops are looked for up to this many blocks high."""
 
 PAWN_HEIGHT_MM = 30.0
-"""Height of a pawn (its middle is where its colour is measured)."""
+"""Height of a pawn."""
+
+PAWN_SEEN_MM = 0.75 * PAWN_HEIGHT_MM
+"""From above a pawn shows mostly its round head: its colour is measured at this height
+above the top it stands on."""
 
 PAWN_MIN_SHARE = 0.12
 """A region of a pawn colour is a pawn from this share of a pawn base's area up: from above
@@ -1155,7 +1159,7 @@ def _find_pawns(views: TableViews, blocks: Sequence[SeenBlock3D], layout: TableL
             px = pose.project([[cx, cy, h1]])
             best: tuple[float, int, tuple[float, float]] | None = None
             for i, b in tops:
-                mid = b.level * layout.block_height_mm + PAWN_HEIGHT_MM / 2
+                mid = b.level * layout.block_height_mm + PAWN_SEEN_MM
                 q = pose.to_plane(px, mid)[0]
                 if not contains(b.outline, (float(q[0]), float(q[1])), margin=4.0):
                     continue

@@ -39,7 +39,7 @@ import numpy as np
 from companion.games.infinifield import Block, Field
 from vision.field3d import (
     HAND_MM2,
-    PAWN_HEIGHT_MM,
+    PAWN_SEEN_MM,
     TableViews,
     prism_hits,
     silhouettes,
@@ -310,7 +310,7 @@ def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> flo
     """
     block = fld.block(block_id)
     top = _top_height(fld, block)
-    mid = top + PAWN_HEIGHT_MM / 2
+    mid = top + PAWN_SEEN_MM
     poly = np.asarray(block.footprint, np.float64)
     pts = _grid(_inset(poly, 3.0), 9)
     seen = views.sample_classes(np.column_stack([pts, np.full(len(pts), mid)]))
