@@ -246,8 +246,8 @@ def cli_setup(rng: random.Random, count: int) -> Report:
                 continue
             if status == 2:
                 report.refused += 1
-                names = (str(path), *(name for name, _ in
-                                      SETUPS[case.game].sources(case.layout).values()))
+                names = (str(path), "options: ",  # a command-line option names itself
+                         *(name for name, _ in SETUPS[case.game].sources(case.layout).values()))
                 _check_message(report, case.name, err, names, data)
             elif status in (0, 1):
                 report.accepted += 1
