@@ -67,6 +67,12 @@ def main() -> int:
             (args.save / f"{finding.target}-{digest}.bin").write_bytes(finding.data)
     for key, times in sorted(distinct.items()):
         print(f"  {times:5d} x {key[:300]}")
+    kept = sorted({entry.split(" -> ")[0] for entry in totals["setup_files"].misspelt_accepted})
+    if kept:
+        print("keys whose single misspelling was accepted (names the players chose, or a "
+              "finding):")
+        for entry in kept:
+            print(f"  {entry}")
     return 1 if found else 0
 
 
