@@ -265,6 +265,14 @@ def describe_contents(path: Path | str) -> str:
             f"starting {shown!r})")
 
 
+def _already_there(path: Path) -> str:
+    """Why a new journal is not written over ``path`` (which is not empty)."""
+    holds = describe_contents(path)
+    hint = "resume it (--resume) or choose another file" if holds.startswith("a game journal ") \
+        else "choose another file"
+    return f"{path}: already holds {holds}; it was left untouched: {hint}"
+
+
 def _lock(fd: int, path: Path) -> None:
     """Take the exclusive writer's lock on ``fd``.
 
@@ -350,8 +358,7 @@ class Journal:
         try:
             _lock(fd, path)
             if os.fstat(fd).st_size > 0:
-                raise JournalExists(f"{path}: already holds {describe_contents(path)}; it was "
-                                    f"left untouched: resume it or choose another file")
+                raise JournalExists(_already_there(path))
             try:
                 if os.write(fd, line) != len(line):
                     raise OSError(errno.ENOSPC, "short write")
@@ -377,8 +384,7 @@ class Journal:
                 raise JournalExists(f"{path}: is {describe_contents(path)}, not a journal file; "
                                     f"choose another file")
             if info.st_size > 0:
-                raise JournalExists(f"{path}: already holds {describe_contents(path)}; it was "
-                                    f"left untouched: resume it or choose another file")
+                raise JournalExists(_already_there(path))
             return os.open(path, os.O_WRONLY | os.O_APPEND)
         except JournalError:
             raise

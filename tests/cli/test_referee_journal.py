@@ -47,6 +47,7 @@ def test_a_file_that_is_not_a_journal_is_refused_and_kept(tmp_path: Path) -> Non
     message = done.stderr.decode()
     assert f"error: {path}: already holds text that is not a journal" in message
     assert "'Chapter 1'" in message and "Traceback" not in message
+    assert message.endswith("it was left untouched: choose another file\n")
     assert path.read_bytes() == before
 
 
