@@ -176,31 +176,6 @@ class FieldReading:
                 "hands_in_view": self.hands_in_view, "notes": list(self.notes)}
 
 
-@lru_cache(maxsize=32)
-def _maps(pose_key: tuple[Any, ...], height_mm: float, px_per_mm: float,
-          pose_holder: _PoseRef) -> tuple[np.ndarray, np.ndarray]:
-    return pose_holder.pose.plane_maps(height_mm, px_per_mm)
-
-
-class _PoseRef:
-    """Hashable by identity wrapper, so plane maps are cached per pose."""
-
-    def __init__(self, pose: TablePose) -> None:
-        self.pose = pose
-
-
-_REFS: dict[int, _PoseRef] = {}
-
-
-def _pose_ref(pose: TablePose) -> _PoseRef:
-    ref = _REFS.get(id(pose))
-    if ref is None or ref.pose is not pose:
-        if len(_REFS) > 16:
-            _REFS.clear()
-        ref = _REFS[id(pose)] = _PoseRef(pose)
-    return ref
-
-
 class TableViews:
     """The frame resampled onto the table's planes (``40 n`` mm up), white-balanced.
 
@@ -229,8 +204,7 @@ class TableViews:
 
     def raw(self, height_mm: float) -> np.ndarray:
         """The plane ``height_mm`` up, before white balance."""
-        ref = _pose_ref(self.pose)
-        m1, m2 = _maps((id(self.pose),), float(height_mm), self.px_per_mm, ref)
+        m1, m2 = self.pose.plane_maps(float(height_mm), self.px_per_mm)
         return cv2.remap(self.frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
     def _ensure_gain(self) -> None:
@@ -334,7 +308,8 @@ class TableViews:
         strength = np.linalg.norm(chroma, axis=1)
         bright = bgr.sum(axis=1)
         if colour == "white":
-            return (strength < WHITE_CHROMA) & (bright > 1.3 * float(sum(self.table_bgr)))
+            return (strength < WHITE_CHROMA) & (
+                bright > 1.3 * float(sum(self.table_balanced_bgr)))
         # the hue's direction: shade scales it down, glare washes it out toward grey, but
         # it keeps pointing the same way
         ref = refs[names.index(colour)] - 1 / 3
@@ -416,6 +391,14 @@ class TableViews:
                 med = np.median(raw.reshape(-1, 3), axis=0)
             self._table = (float(med[0]), float(med[1]), float(med[2]))
         return self._table
+
+    @property
+    def table_balanced_bgr(self) -> tuple[float, float, float]:
+        """The table's colour after white balance: the palette's (learnt) table reference."""
+        tables = [c for c in self.palette.classes if c.kind == "table"]
+        if not tables:
+            return (0.0, 0.0, 0.0)
+        return _lab_to_bgr(tables[0].lab)
 
     def view(self, height_mm: float) -> np.ndarray:
         """The white-balanced BGR view of the plane ``height_mm`` up."""
@@ -988,6 +971,12 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
         return None, 0.0
     top = max(votes, key=lambda k: votes[k])
     return top, votes[top] / len(bgr)
+
+
+@lru_cache(maxsize=32)
+def _lab_to_bgr(lab: tuple[float, float, float]) -> tuple[float, float, float]:
+    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR).reshape(3) * 255
+    return (float(bgr[0]), float(bgr[1]), float(bgr[2]))
 
 
 @lru_cache(maxsize=8)

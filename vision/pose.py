@@ -374,8 +374,26 @@ class TablePose:
         inv = np.linalg.inv(self.plane_homography(height_mm))
         return cv2.perspectiveTransform(pts.reshape(-1, 1, 2), inv).reshape(-1, 2)
 
+    @cached_property
+    def _map_cache(self) -> dict[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
+        return {}
+
     def plane_maps(self, height_mm: float, px_per_mm: float = 1.0
                    ) -> tuple[np.ndarray, np.ndarray]:
+        """``cv2.remap`` maps of a top view of the plane ``height_mm`` up (cached per pose).
+
+        See :meth:`compute_plane_maps`.
+        """
+        key = (float(height_mm), float(px_per_mm))
+        cache = self._map_cache
+        if key not in cache:
+            if len(cache) > 24:
+                cache.clear()
+            cache[key] = self.compute_plane_maps(height_mm, px_per_mm)
+        return cache[key]
+
+    def compute_plane_maps(self, height_mm: float, px_per_mm: float = 1.0
+                           ) -> tuple[np.ndarray, np.ndarray]:
         """``cv2.remap`` maps of a top view of the plane ``height_mm`` up, distortion undone.
 
         The view covers the table at ``px_per_mm``; pixel ``(u, v)`` is the table point

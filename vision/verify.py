@@ -209,6 +209,35 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
     return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
 
 
+NEAR_MM = 70.0
+"""Only blocks whose centres are this close can meet the rays under a missing top."""
+
+
+def _off_path(other: np.ndarray, here: np.ndarray, nadir: np.ndarray) -> bool:
+    """Whether a block centred at ``other`` is too far off a top's line of sight to block it.
+
+    The line of sight of a top at ``here`` runs toward the camera's nadir.
+    """
+    seg = nadir - here
+    t = float(np.clip((other - here) @ seg / max(float(seg @ seg), 1e-9), 0.0, 1.0))
+    return float(np.linalg.norm(other - (here + t * seg))) > NEAR_MM
+
+
+def _judge(got: np.ndarray, usable: np.ndarray, n_in: int) -> tuple[str, float, float, float]:
+    """``(status, share inside, share of the outer band, visible share)`` of one top."""
+    visible = float(usable[:n_in].mean())
+    if visible < MIN_VISIBLE:
+        return "hidden", 0.0, 0.0, visible
+    share_in = float(got[:n_in][usable[:n_in]].mean())
+    band_use = usable[n_in:]
+    share_band = float(got[n_in:][band_use].mean()) if band_use.sum() >= 5 else share_in
+    if share_in >= SEEN_SHARE and share_band >= 0.6 * SEEN_SHARE:
+        return "seen", share_in, share_band, visible
+    if share_in <= GONE_SHARE or (share_band <= GONE_SHARE and share_in < 0.35):
+        return "gone", share_in, share_band, visible
+    return "hidden", share_in, share_band, visible
+
+
 def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequence[str] = (),
                  palette: Palette | None = None, views: TableViews | None = None
                  ) -> PlayCheck:
@@ -263,43 +292,37 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                  | (raw[:, 1] >= fh - 1))
     pawn_kinds = palette.of_kind("pawn")
     table_kinds = palette.of_kind("table")
+    centres = {b.id: np.mean(np.asarray(b.footprint, np.float64), axis=0) for b, _t in tops}
     start = 0
     for block, top, pts3, n_in in todo:
         sl = slice(start, start + len(pts3))
         start += len(pts3)
         blocked = under_hand[sl] | off_frame[sl]
+        here = centres[block.id]
         for other, otop in tops:
             if other.id == block.id or otop <= top + 1e-6:
                 continue            # only a higher block can stand between it and the camera
+            if _off_path(centres[other.id], here, nadir):
+                continue
             fp = np.asarray(other.footprint, np.float64)
             blocked |= prism_hits(pts3, cam, fp, otop - other.height, otop)
-        # where the top is gone, its samples' rays go on down to the table; one that meets
-        # a neighbour of the same colour on the way would see that colour anyway
-        beyond = pts3 + (pts3 - cam[None, :]) * (pts3[:, 2:3] / (cam[2] - pts3[:, 2:3]))
-        for other, otop in tops:
-            if other.id != block.id and other.colour == block.colour:
-                fp = np.asarray(other.footprint, np.float64)
-                blocked |= prism_hits(pts3, beyond, fp, otop - other.height, otop)
         seen = seen_all[sl]
         # its colour, or its colour's chromaticity in shade (hard shadows, dim corners)
         got = (seen == palette.index(block.colour)) | (
             views.chroma_match(bgr_all[sl], block.colour) & ~np.isin(seen, table_kinds))
         usable = ~blocked & ~np.isin(seen, pawn_kinds)
-        visible = float(usable[:n_in].mean())
-        if visible < MIN_VISIBLE:
-            out[block.id] = BlockCheck(block.id, "hidden", 0.0, visible)
-            continue
-        share_in = float(got[:n_in][usable[:n_in]].mean())
-        band_use = usable[n_in:]
-        share_band = float(got[n_in:][band_use].mean()) if band_use.sum() >= 5 else share_in
-        share = min(share_in, share_band)
-        if share_in >= SEEN_SHARE and share_band >= 0.6 * SEEN_SHARE:
-            status = "seen"
-        elif share_in <= GONE_SHARE or (share_band <= GONE_SHARE and share_in < 0.35):
-            status = "gone"
-        else:
-            status = "hidden"
-        out[block.id] = BlockCheck(block.id, status, share, visible)
+        status, share_in, share_band, visible = _judge(got, usable, n_in)
+        if status != "seen" and visible >= MIN_VISIBLE:
+            # where the top is gone, its samples' rays go on down to the table; one that
+            # meets a neighbour of the same colour on the way would see that colour anyway
+            beyond = pts3 + (pts3 - cam[None, :]) * (pts3[:, 2:3] / (cam[2] - pts3[:, 2:3]))
+            for other, otop in tops:
+                if (other.id != block.id and other.colour == block.colour
+                        and float(np.linalg.norm(centres[other.id] - here)) < NEAR_MM):
+                    fp = np.asarray(other.footprint, np.float64)
+                    usable &= ~prism_hits(pts3, beyond, fp, otop - other.height, otop)
+            status, share_in, share_band, visible = _judge(got, usable, n_in)
+        out[block.id] = BlockCheck(block.id, status, min(share_in, share_band), visible)
     return PlayCheck(out, hands)
 
 
