@@ -9,7 +9,7 @@ import pytest
 from companion.app import theme
 from companion.app.names import read_names, translate_line
 from companion.games.core import SetupError
-from tests.app.harness import AppDriver, go_home, start_game
+from tests.app.harness import AppDriver, close_to, go_home, start_game
 from tests.app.ui_strings import every_ui_string
 
 pytestmark = pytest.mark.gui
@@ -118,5 +118,64 @@ def test_action_buttons_tabs_and_setups_in_russian(driver: AppDriver) -> None:
         texts = [b.text for b in driver.buttons() if b.get_root_window() is not None]
         assert any(text.startswith("ir ") for text in texts), texts
         driver.screenshot("infinidungeon_es")
+    finally:
+        driver.app.set_language("en")
+
+
+def _words_that_break(driver: AppDriver) -> list[str]:
+    """Visible buttons where a word is wider than the button (Kivy would break it)."""
+    from companion.app.widgets.common import BigButton, text_width
+
+    broken = []
+    for widget in driver.app.root.walk():
+        if not isinstance(widget, BigButton) or widget.get_root_window() is None \
+                or widget.opacity == 0 or widget.width <= 20 or not widget.text:
+            continue
+        for word in widget.text.split():
+            if text_width(word, widget.font_size, widget.bold) > widget.width - 12 + 1:
+                broken.append(f"{word!r} in {widget.text!r} ({widget.width:.0f} px)")
+    return broken
+
+
+def _one_line(label) -> bool:  # type: ignore[no-untyped-def]
+    """Whether the label's text fits its width on one line, as drawn."""
+    from companion.app.widgets.common import text_width
+
+    return len(label._label._cached_lines) == 1 and \
+        text_width(label.text, label.font_size, label.bold) <= label.width
+
+
+def test_russian_words_never_break_and_titles_stay_on_one_line(driver: AppDriver) -> None:
+    """Issue 15 item 6: "Перебросить" must not break mid-word; titles must not wrap. On
+    every screen in Russian, no button word is wider than its button and each title is one
+    line."""
+    from companion.app.widgets.common import BigButton
+
+    driver.app.set_language("ru")
+    try:
+        probe = BigButton(text="Перебросить", size_hint=(None, None), size=(110, 56),
+                          pos=(340, 200), font_size="19sp")
+        driver.window.add_widget(probe)
+        driver.frames(3)
+        image = driver.screenshot("ru_long_word_button")
+        driver.window.remove_widget(probe)
+        assert probe.font_size < probe.designed_font_size, "the word shrank to fit"
+        assert probe.texture_size[1] < probe.font_size * 2, "one line: no break"
+        assert close_to(driver.pixel_of(image, probe, dx=-50), theme.BUTTON, 14)
+        go_home(driver)
+        title = driver.widget("app_title")
+        assert _one_line(title), "the app title is one line"
+        assert _words_that_break(driver) == []
+        driver.screenshot("home_ru_title")
+        start_game(driver, "Infinidungeon")
+        driver.app.roll()
+        driver.frames(3)
+        assert _words_that_break(driver) == []
+        for name in ("tools_button", "log_button", "sim_button"):
+            driver.tap(driver.widget(name))
+            assert _one_line(driver.widget("title_label")), f"{name}: the title wraps"
+            assert _words_that_break(driver) == [], name
+            driver.screenshot(f"ru_{driver.screen.name}")
+            driver.tap(driver.find_button("<"))
     finally:
         driver.app.set_language("en")

@@ -239,8 +239,10 @@ class SimulationScreen(Screen):
                 button.bind(on_release=lambda b: app.nfc.choose(b.action))
                 grid.add_widget(button)
             return
+        game = app.table.session.game.name if app.table.session is not None else ""
         for card in app.nfc.simulated_cards():
-            button = BigButton(text=card, action=card, font_size="16sp")
+            button = BigButton(text=app.translator.term(game, card), action=card,
+                               font_size="16sp")
             button.bind(on_release=lambda b: app.nfc.simulate_tap(b.action))
             grid.add_widget(button)
 
