@@ -245,7 +245,8 @@ def find_markers_near(image: np.ndarray, expected: Mapping[int, np.ndarray]
         pts = np.asarray(corners, np.float32).reshape(4, 2)
         x0, y0 = pts.min(axis=0)
         x1, y1 = pts.max(axis=0)
-        grow = max(x1 - x0, y1 - y0)
+        # a marker further off than this has drifted anyway (the whole frame is searched then)
+        grow = 0.6 * max(x1 - x0, y1 - y0)
         a, b = int(max(0, x0 - grow)), int(max(0, y0 - grow))
         c, d = int(min(w, x1 + grow + 1)), int(min(h, y1 + grow + 1))
         if c - a < 8 or d - b < 8:
