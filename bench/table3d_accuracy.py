@@ -197,7 +197,8 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
             except PoseError:
                 pose = None
             if all_in_view:
-                t.c["calib_ok"] += pose is not None and len(markers) == 4
+                t.c["calib_ok"] += pose is not None
+                t.c["calib_all4"] += pose is not None and len(markers) == 4
             if pose is None:
                 _add(tallies, scene, t)
                 continue
@@ -281,7 +282,8 @@ def report(name: str, t: Tally) -> str:
             f"pawn move {pct(c['moves_right'], c['moves'])}; "
             f"stacked fully right {pct(c['stacked_right'], c['stacked_scenes'])}; "
             f"hand flagged {pct(c['hands_flagged_play'], c['hands'])}; "
-            f"calibration {pct(c['calib_ok'], c['calib_photos'])}; centre error {err}")
+            f"calibration {pct(c['calib_ok'], c['calib_photos'])} (all four markers found "
+            f"{c['calib_all4']}); centre error {err}")
 
 
 def folder_with_data(given: str | None) -> Path | None:
