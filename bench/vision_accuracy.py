@@ -5,11 +5,11 @@
    neutral, dim, warm and uneven light and a harsh camera: block detection and colour
    (target >= 99 %), touching graph exactly right per scene (>= 98 %), pawn on the right
    block (>= 99.5 %), false blocks and pawns, worst centre error.
-2. Real dice photos (``../shared/data/dice/train``, 200 photos, 1,487 dice): per-die
-   accuracy given the labelled box (target >= 95 %): the trained network on the photos held
-   out of its training (every fifth), and the training-free pip counter; separately,
-   detection recall and precision of :func:`vision.dice.find_dice` (a found box matches a
-   labelled one at IoU >= 0.5).
+2. Real dice photos (``../shared/data/dice/train``): the 50 photos held out of all training
+   and tuning (``vision/models/dice_split.json``, labels with the project's corrections):
+   per-die accuracy given the labelled box (target >= 98 %) of the trained reader and of the
+   training-free pip counter; whole trays read by ``read_tray`` (photos exact, detection
+   recall and precision at IoU >= 0.5, dice alone in one box).
 3. Real ArUco photos (``../shared/data/aruco``): every gold marker found, worst corner error
    (target <= 1 px), and markers found that are not gold (target 0).
 4. ArUco-marked miniature bases on rendered tables: distance error in inches (target 0.1).
@@ -36,9 +36,11 @@ import numpy as np
 
 from vision.bases import distances, find_bases
 from vision.calibration import calibrate
-from vision.dice import box_iou, count_pips, find_dice, read_die
-from vision.dice_net import shipped_nets
-from vision.dice_training import split_by_photo
+from vision.devtools.dice_scoring import Totals, score_photo
+from vision.dice import count_pips
+from vision.dice_data import load_labels, load_split, read_photo
+from vision.dice_reader import read_faces
+from vision.dice_tray import read_tray
 from vision.layout import INCH_MM
 from vision.markers import detect_markers
 from vision.observe import observe
@@ -82,65 +84,31 @@ def rendered(scenes_per_lighting: int) -> None:
           f"pawn on block {100 * t['pawns_right'] / max(1, t['pawns']):.2f} % (target 99.5)")
 
 
-def _read_all(reader, images: dict[str, np.ndarray], labels: dict, names: list[str]
-              ) -> tuple[int, int, np.ndarray]:
-    right = total = 0
-    confusion = np.zeros((7, 7), int)
-    for name in names:
-        for die in labels[name]:
-            pips = reader(images[name], tuple(die["box"]))
-            confusion[die["pips"], pips] += 1
-            right += pips == die["pips"]
-            total += 1
-    return right, total, confusion
-
-
 def dice(every: int) -> None:
     folder = DATA / "dice" / "train"
     if not (folder / "labels.json").is_file():
         print(f"2. Dice: skipped, no photos at {folder}")
         return
-    labels = json.loads((folder / "labels.json").read_text())
-    names = sorted(labels)[::every]
-    images = {name: cv2.imread(str(folder / name)) for name in names}
-    training, held_out = split_by_photo(sorted(labels))
-    held = [n for n in names if n in set(held_out)]
-    seen = [n for n in names if n in set(training)]
-    print(f"2. Real dice photos: {len(names)} photos, "
-          f"{sum(len(labels[n]) for n in names)} dice")
-    if shipped_nets():
-        start = time.perf_counter()
-        right, total, confusion = _read_all(read_die, images, labels, held)
-        per_die = (time.perf_counter() - start) * 1000 / max(1, total)
-        print(f"  read_die ({len(shipped_nets())} trained networks) on the {len(held)} "
-              f"held-out photos, never "
-              f"trained on: {right}/{total} = {100 * right / total:.2f} % (target 95), "
-              f"{per_die:.1f} ms per die")
-        print("  confusion (rows: labelled 1-6, columns: read 1-6):")
-        for row in range(1, 7):
-            print("    " + " ".join(f"{v:4d}" for v in confusion[row, 1:]))
-        right, total, _ = _read_all(read_die, images, labels, seen)
-        print(f"  read_die on the {len(seen)} training photos (seen in training, not a "
-              f"measure): {right}/{total} = {100 * right / total:.2f} %")
-    for part, chosen in (("all", names), ("held-out", held)):
-        right, total, confusion = _read_all(count_pips, images, labels, chosen)
-        print(f"  count_pips (no training) on {part} photos: {right}/{total} = "
-              f"{100 * right / total:.2f} %")
-    tp = fp = fn = 0
-    for name in names:
-        found = find_dice(images[name])
-        used: set[int] = set()
-        for die in labels[name]:
-            gold = tuple(die["box"])
-            best = max(range(len(found)), key=lambda i: box_iou(gold, found[i]), default=None)
-            if best is not None and best not in used and box_iou(gold, found[best]) >= 0.5:
-                tp += 1
-                used.add(best)
-            else:
-                fn += 1
-        fp += len(found) - len(used)
-    print(f"  detection: recall {100 * tp / (tp + fn):.2f} % ({tp}/{tp + fn}), precision "
-          f"{100 * tp / max(1, tp + fp):.2f} % ({tp}/{tp + fp}) at IoU >= 0.5")
+    labels = load_labels(folder / "labels.json")
+    names = load_split()["held_out"][::every]
+    images = {name: read_photo(folder / name) for name in names}
+    dice_count = sum(len(labels[n]) for n in names)
+    print(f"2. Real dice photos held out of all training and tuning: {len(names)} photos, "
+          f"{dice_count} dice (bench/dice_accuracy.py gives the full report)")
+    start = time.perf_counter()
+    right = sum(r == d.pips for n in names
+                for d, r in zip(labels[n], read_faces(images[n], [d.box for d in labels[n]]),
+                                strict=True))
+    per_die = (time.perf_counter() - start) * 1000 / max(1, dice_count)
+    pips = sum(count_pips(images[n], d.box) == d.pips for n in names for d in labels[n])
+    print(f"  per die given the box: trained reader {100 * right / dice_count:.2f} % "
+          f"({right}/{dice_count}, target 98, {per_die:.1f} ms per die), count_pips "
+          f"{100 * pips / dice_count:.2f} %")
+    totals = Totals()
+    for n in names:
+        found = read_tray(images[n])
+        totals.add(score_photo(labels[n], [r.box for r in found], [r.pips for r in found]))
+    print(f"  read_tray, whole frame: {totals.line()}")
 
 
 def aruco() -> None:
@@ -198,7 +166,8 @@ def table3d() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", type=int, default=100, help="scenes per condition")
-    parser.add_argument("--dice-every", type=int, default=1, help="use every n-th dice photo")
+    parser.add_argument("--dice-every", type=int, default=1,
+                        help="use every n-th held-out dice photo")
     args = parser.parse_args()
     rendered(args.scenes)
     dice(args.dice_every)

@@ -1,7 +1,10 @@
 """Reading six-sided dice from above: where the dice are, and how many pips each shows.
 
-:func:`read_die` reads one die given its box, with the small trained networks of
-:mod:`vision.dice_net` when their weights are shipped, else by :func:`count_pips`.
+:func:`read_die` reads one die given its box with the trained reader of
+:mod:`vision.dice_reader` (``vision/models/dice_reader.onnx``), or by :func:`count_pips` when
+that model is not shipped. :mod:`vision.dice_detect` finds the dice in a photo with a trained
+detector; :func:`find_dice` below is the earlier training-free finder (the benchmark's
+baseline, and the finder of the rendered trays of the desktop simulation).
 
 :func:`count_pips` needs no training. The crop is scaled to 80 px;
 every pixel's CIELAB distance from the face colour (the median of the crop's centre) makes
@@ -31,7 +34,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision.dice_net import face_probabilities, shipped_nets
+from vision import dice_detect, dice_reader
+from vision.dice_detect import find_dice_net
 
 CROP_PX = 80
 TOPHAT_PX = 23
@@ -124,7 +128,7 @@ def count_pips(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
 def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
     """The face (1-6) of the die in ``box`` = ``(xmin, ymin, xmax, ymax)`` pixels.
 
-    The trained networks of :mod:`vision.dice_net` read it when their weights are shipped;
+    The trained reader of :mod:`vision.dice_reader` reads it when its model is shipped;
     otherwise :func:`count_pips` counts the pips.
 
     Raises:
@@ -134,10 +138,9 @@ def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
     x0, y0, x1, y1 = box
     if min(x1, w) - max(x0, 0) < 4 or min(y1, h) - max(y0, 0) < 4:
         raise ValueError(f"die box {box} is empty or outside the {w}x{h} image")
-    nets = shipped_nets()
-    if not nets:
+    if not dice_reader.MODEL.is_file():
         return count_pips(image, box)
-    return int(face_probabilities(nets, image, box).argmax()) + 1
+    return dice_reader.read_faces(image, [box])[0]
 
 
 def find_dice(image: np.ndarray, min_side: int = 18, max_side: int = 80,
@@ -224,13 +227,21 @@ def _split_touching(mask: np.ndarray, contour: np.ndarray, min_side: int
 
 
 def read_dice(image: np.ndarray) -> list[DieReading]:
-    """Find and read every die in a tray photo.
+    """Find and read every die in a tray photo, in the order of their boxes.
+
+    The trained detector and reader when their models are shipped (see
+    :func:`vision.dice_tray.read_tray` for a tray's region and reading order); otherwise
+    :func:`find_dice` and :func:`count_pips`.
 
     Example:
         >>> read_dice(np.full((100, 100, 3), 200, np.uint8))
         []
     """
-    return [DieReading(box, read_die(image, box)) for box in find_dice(image)]
+    boxes = find_dice_net(image) if dice_detect.MODEL.is_file() else find_dice(image)
+    if dice_reader.MODEL.is_file():
+        return [DieReading(b, f) for b, f in zip(boxes, dice_reader.read_boxes(image, boxes),
+                                                 strict=True) if f is not None]
+    return [DieReading(box, count_pips(image, box)) for box in boxes]
 
 
 def box_iou(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> float:

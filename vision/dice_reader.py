@@ -3,7 +3,8 @@
 Each die's box, grown by :data:`PAD` of its side, is cut out at :data:`READER_PX` pixels and
 standardised per colour channel (so the die's colour and the light do not matter, only the
 contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained by
-:mod:`vision.devtools.dice_reader_train`) gives the six faces' logits. All the dice of a tray
+:mod:`vision.devtools.dice_reader_train`) gives the logits of the six faces and of "not a
+die" (what the detector may take for one). All the dice of a tray
 go through in one batch, each also turned by a quarter turn (the two views' probabilities
 are averaged), on one thread of OpenCV's DNN module: no BLAS, so a busy CPU costs no more
 than its share.
@@ -30,6 +31,9 @@ MODEL = Path(__file__).with_name("models") / "dice_reader.onnx"
 READER_PX = 40
 PAD = 0.15
 """The crop is the die's box grown by this fraction of its side on every side."""
+NOT_A_DIE = 0.5
+"""A box whose "not a die" probability is above this is no die (the reader's veto on the
+detector: the lid's grey discs, a rim's corner)."""
 
 Box = tuple[int, int, int, int]
 
@@ -88,24 +92,47 @@ def reader_net(path: Path = MODEL) -> cv2.dnn.Net:
     return net
 
 
-def face_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
-                       model: Path = MODEL) -> np.ndarray:
-    """Probabilities (N, 6) of the faces 1-6 (columns 0-5) of the dice in ``boxes``.
+def class_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
+                        model: Path = MODEL) -> np.ndarray:
+    """Probabilities (N, 7) of the faces 1-6 (columns 0-5) and of "not a die" (column 6).
 
     Raises:
         ValueError: a box is empty, or the model is missing or unreadable.
     """
     crops = reader_crops(image, boxes)
     if not len(crops):
-        return np.zeros((0, 6), np.float32)
+        return np.zeros((0, 7), np.float32)
     views = np.concatenate([crops, np.ascontiguousarray(np.rot90(crops, 1, axes=(2, 3)))])
     net = reader_net(model)
     with one_thread():
         net.setInput(views)
-        logits = net.forward().reshape(len(views), 6)
+        logits = net.forward().reshape(len(views), -1)
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     p = e / e.sum(axis=1, keepdims=True)
     return (p[:len(crops)] + p[len(crops):]) / 2
+
+
+def face_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
+                       model: Path = MODEL) -> np.ndarray:
+    """Probabilities (N, 6) of the faces 1-6 of the dice in ``boxes``, given they are dice.
+
+    Raises:
+        ValueError: a box is empty, or the model is missing or unreadable.
+    """
+    p = class_probabilities(image, boxes, model)[:, :6]
+    return p / np.maximum(p.sum(axis=1, keepdims=True), 1e-9)
+
+
+def read_boxes(image: np.ndarray, boxes: Sequence[Sequence[float]], model: Path = MODEL
+               ) -> list[int | None]:
+    """Each box's face (1-6), or ``None`` where the reader says it holds no die.
+
+    Raises:
+        ValueError: a box is empty, or the model is missing or unreadable.
+    """
+    p = class_probabilities(image, boxes, model)
+    return [None if row.shape[0] > 6 and row[6] > NOT_A_DIE else int(row[:6].argmax()) + 1
+            for row in p]
 
 
 def read_faces(image: np.ndarray, boxes: Sequence[Sequence[float]], model: Path = MODEL

@@ -22,7 +22,7 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
-from companion.app.camera_dice import DiceRead, dungeon_dice_due, keypad_text
+from companion.app.camera_dice import DiceRead, count_problem, dungeon_dice_due, keypad_text
 from companion.app.kvload import load_kv_beside
 from companion.app.screens.referee import RefereeScreen
 from companion.app.views.infinidungeon_view import (
@@ -34,6 +34,7 @@ from companion.app.views.infinidungeon_view import (
     reroll_text,
 )
 from companion.app.widgets.common import BigButton
+from companion.app.widgets.dice_crops import DiceCrops
 from companion.app.widgets.dice_keypad import DiceKeypad
 
 
@@ -179,7 +180,7 @@ class InfinidungeonScreen(RefereeScreen):
         app = App.get_running_app()
         frame, reader = app.dice_frame(int(self.dice_due))
         self.camera_text = app.tr("camera.reading")
-        app.camera_dice.read(frame, reader, self.show_camera_dice)
+        app.camera_dice.read(frame, reader, self.show_camera_dice, expected=int(self.dice_due))
 
     def show_camera_dice(self, result: DiceRead) -> None:
         """On the main loop: show what the camera read on the keypad, to confirm or correct."""
@@ -189,11 +190,15 @@ class InfinidungeonScreen(RefereeScreen):
             return
         faces = keypad_text(list(result.values))
         self.camera_text = app.tr("camera.read_result", faces=faces)
+        if (off := count_problem(result.expected, len(result.values))) is not None:
+            self.camera_text = app.tr(off[0], **off[1]) + ". " + self.camera_text
         keypad = DiceKeypad(on_enter=self.confirm_camera_roll)
         keypad.text = faces
         keypad.bind(on_dismiss=self._camera_keypad_closed)
         self.camera_keypad = keypad
         keypad.open()
+        self.camera_crops = DiceCrops(result)
+        self.camera_crops.attach(keypad)
 
     def confirm_camera_roll(self, typed: str) -> None:
         """Propose the confirmed values as the roll (source ``camera``)."""

@@ -29,6 +29,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from companion.app.camera_dice import count_problem
 from companion.app.dice_tools import (
     DEFAULT_START,
     DIE_KINDS,
@@ -318,7 +319,7 @@ class ToolsScreen(Screen):
             return
         frame, reader = app.dice_frame(int(self.count))
         self.result = app.tr("camera.reading")
-        app.camera_dice.read(frame, reader, self._camera_read)
+        app.camera_dice.read(frame, reader, self._camera_read, expected=int(self.count))
 
     def _camera_read(self, read: Any) -> None:
         app = App.get_running_app()
@@ -328,6 +329,8 @@ class ToolsScreen(Screen):
         faces = " ".join(str(v) for v in read.values)
         self.ids.physical.text = faces
         self.result = app.tr("camera.read_result", faces=faces)
+        if (off := count_problem(read.expected, len(read.values))) is not None:
+            self.result = app.tr(off[0], **off[1]) + ". " + self.result
 
     # -- trackers --------------------------------------------------------------------------
     def _show_board(self) -> None:

@@ -1,0 +1,111 @@
+"""Dice accuracy on the held-out photos: whole trays read exactly, per die, detection.
+
+Only the 50 photos held out of all training and tuning (``vision/models/dice_split.json``,
+drawn by photo with a fixed seed) count; labels with the project's corrections
+(``vision/models/dice_label_overrides.json``). Figures:
+
+1. per die given the labelled box: the trained reader (``vision.dice_reader``), today's
+   baseline (the three numpy networks of ``bench/dice_baseline/``, which were trained on 160
+   of the 200 photos, some of these among them: optimistic), the training-free pip counter;
+2. the whole tray, ``read_tray(frame)`` on the whole frame (no tray region: the photos have
+   no tray markers, and the lid's grey discs beside the tray stay in view): photos whose
+   values read are exactly the labelled ones (as a multiset), detection recall and precision
+   at IoU >= 0.5, dice alone in one box and boxes holding one die
+   (:mod:`vision.devtools.dice_scoring`); the same for today's bare ``find_dice`` +
+   ``read_die``;
+3. the same with the tray region where the tray's outline is found in the photo
+   (``vision.tray.tray_from_outline``: the photos of the black-rimmed tray; the others, dice
+   on a white board beside the lid, keep the whole frame).
+
+Targets: >= 90 % of photos exact, >= 98 % per die given the box, recall and precision
+>= 98 %.
+
+Usage:
+    .venv/bin/python bench/dice_accuracy.py [--part held_out|tune]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import numpy as np
+
+from vision.devtools.dice_scoring import Totals, score_photo
+from vision.dice import count_pips, find_dice
+from vision.dice_data import load_labels, load_split, read_photo
+from vision.dice_net import face_probabilities, shipped_nets
+from vision.dice_reader import read_faces
+from vision.dice_tray import read_tray
+from vision.tray import tray_from_outline
+
+DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
+                           Path(__file__).resolve().parents[2] / "shared" / "data"))
+BASELINE = Path(__file__).with_name("dice_baseline")
+
+
+def _baseline_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
+    return int(face_probabilities(shipped_nets(BASELINE), image, box).argmax()) + 1
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", default="held_out", choices=["held_out", "tune"])
+    args = parser.parse_args()
+    folder = DATA / "dice" / "train"
+    if not (folder / "labels.json").is_file():
+        print(f"skipped: no photos at {folder}")
+        return
+    labels = load_labels(folder / "labels.json")
+    names = load_split()[args.part]
+    images = {n: read_photo(folder / n) for n in names}
+    dice = sum(len(labels[n]) for n in names)
+    print(f"Dice on the {len(names)} {args.part} photos ({dice} dice)")
+
+    confusion = np.zeros((7, 7), int)
+    right = {"reader": 0, "baseline": 0, "pips": 0}
+    for n in names:
+        boxes = [d.box for d in labels[n]]
+        read = read_faces(images[n], boxes)
+        for d, r in zip(labels[n], read, strict=True):
+            confusion[d.pips, r] += 1
+            right["reader"] += r == d.pips
+            right["baseline"] += _baseline_die(images[n], d.box) == d.pips
+            right["pips"] += count_pips(images[n], d.box) == d.pips
+    print("1. per die given the labelled box:")
+    for key, name in (("reader", "trained reader (vision.dice_reader)"),
+                      ("baseline", "baseline numpy networks (optimistic)"),
+                      ("pips", "count_pips (no training)")):
+        print(f"  {name:40} {100 * right[key] / dice:6.2f} % ({right[key]}/{dice})")
+    print("  trained reader confusion (rows: labelled 1-6, columns: read 1-6):")
+    for row in range(1, 7):
+        print("    " + " ".join(f"{v:4d}" for v in confusion[row, 1:]))
+
+    print("2. whole trays, whole frame:")
+    new, old = Totals(), Totals()
+    misses = []
+    for n in names:
+        found = read_tray(images[n])
+        s = score_photo(labels[n], [r.box for r in found], [r.pips for r in found])
+        new.add(s)
+        if not s.exact:
+            misses.append(f"{n} (labelled {s.dice}, found {s.found}, matched {s.matched})")
+        boxes = find_dice(images[n])
+        old.add(score_photo(labels[n], boxes, [_baseline_die(images[n], b) for b in boxes]))
+    print(f"  read_tray: {new.line()}")
+    print(f"  baseline find_dice + read_die: {old.line()}")
+    print("  photos not exact: " + ("; ".join(misses) or "none"))
+
+    trays = {n: tray_from_outline(images[n]) for n in names}
+    print(f"3. whole trays, the tray's outline as region where found "
+          f"({sum(t is not None for t in trays.values())} photos), else the whole frame:")
+    region = Totals()
+    for n in names:
+        found = read_tray(images[n], trays[n])
+        region.add(score_photo(labels[n], [r.box for r in found], [r.pips for r in found]))
+    print(f"  read_tray: {region.line()}")
+
+
+if __name__ == "__main__":
+    main()
