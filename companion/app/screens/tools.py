@@ -29,7 +29,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
-from companion.app.camera_dice import count_problem
 from companion.app.dice_tools import (
     DEFAULT_START,
     DIE_KINDS,
@@ -329,6 +328,8 @@ class ToolsScreen(Screen):
         faces = " ".join(str(v) for v in read.values)
         self.ids.physical.text = faces
         self.result = app.tr("camera.read_result", faces=faces)
+        from companion.app.camera_dice import count_problem  # loads OpenCV: only when used
+
         if (off := count_problem(read.expected, len(read.values))) is not None:
             self.result = app.tr(off[0], **off[1]) + ". " + self.result
 
