@@ -295,6 +295,7 @@ class CompanionApp(App):
                 self.screen(name)
                 Clock.schedule_once(self._prebuild, PREBUILD_EVERY_S)
                 return
+        gc.collect()
         gc.freeze()
 
     def _first_flip(self, *_args: Any) -> None:
@@ -305,7 +306,6 @@ class CompanionApp(App):
             return
         Window.unbind(on_flip=self._first_flip)
         self.first_frame_at = time.monotonic()
-        gc.freeze()  # what start-up built stays: collections skip it (shorter pauses)
         if self.devices is not None:
             self.devices.status.ready()
         self.notifier.ready(self.status_line())
@@ -313,6 +313,8 @@ class CompanionApp(App):
         if beat:
             self._heartbeat = Clock.schedule_interval(lambda _dt: self.notifier.heartbeat(),
                                                       beat)
+        gc.collect()  # garbage first: what is frozen is never collected
+        gc.freeze()  # what start-up built stays: collections skip it (shorter pauses)
 
     def on_stop(self) -> None:
         """Tell systemd the stop is on purpose and close the journal."""
