@@ -5,7 +5,8 @@ Two pipelines are timed, each interleaved frame by frame with the named baseline
 frame), which is what any camera pipeline pays at least:
 
 - the camera model (issue 12), what the watcher does with each still frame during play:
-  the markers looked for around where the pose puts them (drift), the frame resampled onto
+  the markers' drift by phase correlation against their look at set-up (found again around
+  where the pose puts them only when that fails or shows drift), the frame resampled onto
   the planes of the block tops and pawn heads (lens distortion undone), white balance from
   the markers' paper, colours, every expected block's top checked where it must be, hands
   (``check_blocks``); measured at 640x480 and 1280x960 on the photoreal renders
@@ -69,7 +70,7 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
     from vision.devtools.table3d_truth import iter_scenes
     from vision.field3d import TableViews, learn_palette
     from vision.palette import default_palette
-    from vision.pose import find_table_markers, solve_pose
+    from vision.pose import DriftCheck, find_table_markers, solve_pose
 
     items: list[tuple] = []
     folder = folder_with_data(None)
@@ -84,12 +85,12 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
             except ValueError:
                 continue
             palette = learn_palette(TableViews(frame, pose, default_palette()))
-            items.append((frame, (pose, palette, truth_field(scene)),
+            items.append((frame, (pose, palette, truth_field(scene), DriftCheck(frame, pose)),
                           cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
         source = f"photoreal renders in {folder}"
     if not items:
         from vision.field3d import read_field
-        from vision.pose import TablePose
+        from vision.pose import DriftCheck, TablePose
         from vision.render_boxes import BoxScene, render_boxes
 
         for seed in range(count):
@@ -100,7 +101,7 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
             pose: TablePose = scene.pose
             palette = learn_palette(TableViews(frame, pose, default_palette()))
             read_field(frame, pose, palette)
-            items.append((frame, (pose, palette, scene.field()),
+            items.append((frame, (pose, palette, scene.field(), DriftCheck(frame, pose)),
                           cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
         source = "exact box renders"
     return source, items
@@ -109,13 +110,15 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
 def _camera_frame(frame: np.ndarray, ctx: tuple) -> object:
     """What the watcher does with one still frame through the camera model."""
     from vision.field3d import TableViews
-    from vision.pose import find_markers_near
+    from vision.pose import DRIFT_LIMIT_PX, find_markers_near
     from vision.verify import check_blocks
 
-    pose, palette, fld = ctx
-    expected = {i: pose.project([[x, y, 0.0] for x, y in pose.layout.marker_corners_mm(i)])
-                for i in pose.layout.marker_ids}
-    pose.drift_px(find_markers_near(frame, expected))
+    pose, palette, fld, drift = ctx
+    quick = drift.drift_px(frame)
+    if quick is None or quick > DRIFT_LIMIT_PX:       # as the watcher: detect the markers
+        expected = {i: pose.project([[x, y, 0.0] for x, y in pose.layout.marker_corners_mm(i)])
+                    for i in pose.layout.marker_ids}
+        pose.drift_px(find_markers_near(frame, expected))
     views = TableViews(frame, pose, palette)
     return check_blocks(frame, pose, fld, (), palette, views)
 

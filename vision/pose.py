@@ -497,3 +497,52 @@ def table_pose(frame: np.ndarray, intrinsics: Intrinsics | None = None,
     layout = layout or TableLayout()
     markers = find_table_markers(frame, layout)
     return solve_pose(markers, (frame.shape[1], frame.shape[0]), intrinsics, layout)
+
+
+class DriftCheck:
+    """How far the table markers moved, per frame, without detecting them again.
+
+    Each marker's neighbourhood (grey) is kept from a frame in which the pose was checked;
+    in a later frame the same neighbourhood is compared by phase correlation, which gives
+    the shift to a fraction of a pixel in well under a millisecond. A marker whose match is
+    weak (a hand over it, a changed light) does not count; when none counts the caller
+    falls back to finding the markers (:func:`find_markers_near`).
+
+    Args:
+        frame: a frame in which the markers are where ``pose`` puts them.
+        pose: the camera.
+    """
+
+    MIN_RESPONSE = 0.25
+    """Phase-correlation peaks weaker than this are no match."""
+
+    def __init__(self, frame: np.ndarray, pose: TablePose) -> None:
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        h, w = grey.shape[:2]
+        self.patches: dict[int, tuple[tuple[int, int, int, int], np.ndarray, np.ndarray]] = {}
+        for marker_id in pose.layout.marker_ids:
+            corners = pose.project([[x, y, 0.0] for x, y in
+                                    pose.layout.marker_corners_mm(marker_id)])
+            x0, y0 = corners.min(axis=0)
+            x1, y1 = corners.max(axis=0)
+            grow = 0.5 * max(x1 - x0, y1 - y0)
+            a, b = int(max(0, x0 - grow)), int(max(0, y0 - grow))
+            c, d = int(min(w, x1 + grow + 1)), int(min(h, y1 + grow + 1))
+            if c - a < 16 or d - b < 16:
+                continue
+            window = cv2.createHanningWindow((c - a, d - b), cv2.CV_32F)
+            self.patches[marker_id] = ((a, b, c, d), grey[b:d, a:c].astype(np.float32),
+                                       window)
+
+    def drift_px(self, frame: np.ndarray) -> float | None:
+        """The largest shift (px) of a well-matched marker, or ``None`` when none matched."""
+        grey = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        shifts = []
+        for (a, b, c, d), ref, window in self.patches.values():
+            cur = grey[b:d, a:c].astype(np.float32)
+            if cur.shape != ref.shape:
+                continue
+            (dx, dy), response = cv2.phaseCorrelate(ref, cur, window)
+            if response >= self.MIN_RESPONSE:
+                shifts.append(float(np.hypot(dx, dy)))
+        return max(shifts) if shifts else None

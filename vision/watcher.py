@@ -23,7 +23,14 @@ from vision.calibration import Calibration, CalibrationError, calibrate
 from vision.field3d import TableViews
 from vision.observe import Observation, ObserveConfig, observe
 from vision.palette import Palette
-from vision.pose import DRIFT_LIMIT_PX, PoseError, TablePose, find_markers_near, table_pose
+from vision.pose import (
+    DRIFT_LIMIT_PX,
+    DriftCheck,
+    PoseError,
+    TablePose,
+    find_markers_near,
+    table_pose,
+)
 from vision.stability import StabilityDetector
 from vision.tracker import Candidate, candidate_actions, candidate_actions_3d
 from vision.verify import PlayCheck
@@ -84,6 +91,7 @@ class TableWatcher:
         self.pose = pose
         self.palette = palette or self.config.palette
         self._refused: set[str] = set()
+        self._drift: DriftCheck | None = None
 
     def feed(self, frame: np.ndarray) -> WatchReport:
         """Take one frame; observe and propose when the view is still and clear."""
@@ -111,10 +119,15 @@ class TableWatcher:
     def _feed_3d(self, frame: np.ndarray, pose: TablePose) -> WatchReport:
         """A still frame through the camera model: drift check, block check, proposals."""
         report = WatchReport(True, status="ok")
-        expected = {i: pose.project([[x, y, 0.0] for x, y in
-                                     pose.layout.marker_corners_mm(i)])
-                    for i in pose.layout.marker_ids}
-        drift = pose.drift_px(find_markers_near(frame, expected))
+        quick = self._drift.drift_px(frame) if self._drift is not None else None
+        if quick is not None and quick <= DRIFT_LIMIT_PX:
+            drift = quick
+        else:
+            expected = {i: pose.project([[x, y, 0.0] for x, y in
+                                         pose.layout.marker_corners_mm(i)])
+                        for i in pose.layout.marker_ids}
+            drift = pose.drift_px(find_markers_near(frame, expected))
+            self._drift = None
         if drift > DRIFT_LIMIT_PX:
             intrinsics = None if pose.intrinsics.source == "estimated" else pose.intrinsics
             try:
@@ -126,6 +139,9 @@ class TableWatcher:
             self.pose = pose
             report.status = "recalibrated"
         report.drift_px = drift
+        if self._drift is None:
+            # markers checked by detection in this frame: later frames compare against it
+            self._drift = DriftCheck(frame, pose)
         views = TableViews(frame, pose, self.palette)
         self._propose(None, report, views)
         if report.check is not None and report.check.hands_in_view:

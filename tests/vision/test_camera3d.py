@@ -397,3 +397,17 @@ def test_camera_commands_name_what_is_wrong(tmp_path: Path, capsys) -> None:
     assert "no-such-camera" in capsys.readouterr().err
     assert main(["read", str(blank)]) == 2
     assert "missing [0, 1, 2, 3]" in capsys.readouterr().err
+
+
+def test_drift_of_the_markers_is_measured_without_finding_them_again() -> None:
+    """Issue 12: the pose is checked every frame; a moved camera shows as drift."""
+    from vision.pose import DriftCheck
+
+    pose = _pose()
+    frame = render_boxes(_row_scene(pose)).image
+    cam = table_pose(frame, pose.intrinsics)
+    check = DriftCheck(frame, cam)
+    same = render_boxes(_row_scene(pose, seed=9)).image       # other sensor noise
+    assert check.drift_px(same) is not None and check.drift_px(same) < 1.0
+    moved = cv2.warpAffine(frame, np.float32([[1, 0, 5], [0, 1, -3]]), (640, 480))
+    assert check.drift_px(moved) == pytest.approx(math.hypot(5, 3), abs=0.5)
