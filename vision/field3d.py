@@ -494,9 +494,10 @@ WHITE_CHROMA = 0.04
 SEAM_MIN = 6.0
 """Grey levels a thin line must be darker than its surroundings to count as a seam."""
 
-FACE_SHADE = 0.15
+FACE_SHADE = 0.3
 """A pixel belongs to the same face when its brightness is within this log ratio of the
-face's (about 16 %): a side face in another shade, the bevel and a seam fall outside."""
+face's (about 35 %, so a soft shadow across a top keeps it whole); side faces are also cut
+off by the edges and grooves between them and the top."""
 
 FACE_TINT = 0.15
 """... and its colour (log ratios between channels) is within this of the face's."""
