@@ -207,3 +207,20 @@ def test_a_rebuild_names_a_new_field_file_and_the_journal_keeps_the_field(
     assert status == 0, err
     status, _, err = _run(capsys, monkeypatch, stdin=first_round + "rebuild Ben missing.toml\n")
     assert status == 2 and "missing.toml: no such field file" in err
+
+
+def test_a_field_breaking_many_rules_is_one_readable_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    """A mangled field used to give a 21,000-character error line listing every violation;
+    the line lists the first five and says how many more (--check lists them all)."""
+    blocks = "".join(f'[[blocks]]\nid = "W{i}"\ncolour = "white"\nat = [{100 * i}, 0]\n'
+                     for i in range(1, 30))
+    field = tmp_path / "scattered.toml"
+    field.write_text('[match]\nmode = "official"\n' + blocks, encoding="utf-8")
+    status, _, err = _run(capsys, monkeypatch, "--setup", str(field), "--players", "Ann,Ben")
+    assert status == 2
+    assert "; and 53 more (infinite-referee infinifield --check lists them all)" in err
+    assert len(err) < 2000
+    status, out, _ = _run(capsys, monkeypatch, "--setup", str(field), "--check")
+    assert status == 1 and "58 violation(s)" in out

@@ -27,6 +27,7 @@ Example:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -267,3 +268,21 @@ def _edge_contacts(pairs: list[NearPair]) -> list[Violation]:
             f"(12.7 mm) apart, or list the touching pairs in the field file.",
             RuleRef("infinifield", OFFICIAL, "bullet 8")))
     return found
+
+
+SHOWN_VIOLATIONS = 5
+"""How many violations a one-line message lists before saying how many more there are."""
+
+
+def summarise_violations(violations: Sequence[Violation], with_rules: bool = True) -> str:
+    """The first few violations in one line, then how many more (``--check`` lists them all).
+
+    Example:
+        >>> print(summarise_violations([]))
+        <BLANKLINE>
+    """
+    shown = [f"{v.message} [{v.rule}]" if with_rules else v.message
+             for v in violations[:SHOWN_VIOLATIONS]]
+    more = len(violations) - len(shown)
+    return "; ".join(shown) + (f"; and {more} more (infinite-referee infinifield --check "
+                               "lists them all)" if more > 0 else "")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.core import Event, IllegalAction, RuleRef, Transition
-from companion.games.infinifield.checks import check_field
+from companion.games.infinifield.checks import check_field, summarise_violations
 from companion.games.infinifield.field import Field
 from companion.games.infinifield.notation import Action, Move, Rebuild, Remove, Start
 from companion.games.infinifield.removal import (
@@ -281,7 +281,7 @@ def _rebuild(state: State, action: Rebuild) -> Transition[State]:
             first = violations[0]
             raise IllegalAction(
                 "field_breaks_rules", f"The new field breaks the {state.rules.mode} "
-                f"field-building rules: " + "; ".join(v.message for v in violations),
+                f"field-building rules: " + summarise_violations(violations, with_rules=False),
                 first.rule, params={"mode": state.rules.mode, "count": len(violations),
                                     "codes": [v.code for v in violations],
                                     "blocks": list(first.blocks)})

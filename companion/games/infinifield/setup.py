@@ -26,7 +26,7 @@ from typing import Any
 
 from companion.games.core import SetupError
 from companion.games.datafile import unknown_key_problem
-from companion.games.infinifield.checks import MODES, check_field
+from companion.games.infinifield.checks import MODES, check_field, summarise_violations
 from companion.games.infinifield.fieldfile import MATCH_KEYS, load_field_text
 from companion.games.infinifield.state import SCORINGS, InfinifieldSetup, MatchRules
 
@@ -65,7 +65,7 @@ def load_setup(sources: Mapping[str, tuple[str, str]],
     violations = check_field(parsed.field, mode)
     if violations:
         raise SetupError(source, "", f"the field breaks the {mode} field-building rules: "
-                         + "; ".join(f"{v.message} [{v.rule}]" for v in violations))
+                         + summarise_violations(violations))
     whites = parsed.field.whites()
     if len(whites) < len(players):
         raise SetupError(source, "blocks", f"{len(players)} players need {len(players)} white "
