@@ -197,14 +197,16 @@ def test_a_rebuild_names_a_new_field_file_and_the_journal_keeps_the_field(
     new_field = tmp_path / "bens-field.toml"
     new_field.write_text(shipped_text(PACKAGE, "fields/official.toml"), encoding="utf-8")
     journal = tmp_path / "match.journal"
-    status, out, err = _run(capsys, monkeypatch, "--journal", str(journal),
-                            stdin=first_round + f"rebuild Ben {new_field}\nlegal\n")
+    status, before, err = _run(capsys, monkeypatch, "--journal", str(journal),
+                               stdin=first_round + f"rebuild Ben {new_field}\nlegal\n")
     assert status == 0, err
     assert "rebuild Ben {" in journal.read_text(encoding="utf-8")
     new_field.unlink()
-    status, out, err = _run(capsys, monkeypatch, "--journal", str(journal), "--resume",
-                            "--json", stdin="legal\n")
+    status, after, err = _run(capsys, monkeypatch, "--journal", str(journal), "--resume",
+                              stdin="legal\n")
     assert status == 0, err
+    assert after.strip().splitlines()[-1] == before.strip().splitlines()[-1], \
+        "the resumed match offers what it offered before the file was deleted"
     status, _, err = _run(capsys, monkeypatch, stdin=first_round + "rebuild Ben missing.toml\n")
     assert status == 2 and "missing.toml: no such field file" in err
 
