@@ -134,10 +134,9 @@ class FrameGrabber:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            if not self.connected:
-                if not self._try_open():
-                    self._stop.wait(self._retry_wait())
-                    continue
+            if not self.connected and not self._try_open():
+                self._stop.wait(self._retry_wait())
+                continue
             try:
                 frame = self.source.read()
             except Exception as exc:  # a driver error must not kill the thread
