@@ -660,8 +660,17 @@ def _hand_truth(scene: TableScene, hand: HandPlan) -> dict[str, Any]:
     return doc
 
 
-def render_family(plan: FamilyPlan, out: Path, samples: int, log: Any) -> list[str]:
-    """Render every image of ``plan`` into ``out``; returns the image ids written."""
+ROLES = ("before", "after", "hand")
+"""Render order of a family's images (the first one rendered fixes exposure and gains)."""
+
+
+def render_family(plan: FamilyPlan, out: Path, samples: int, log: Any,
+                  force: bool = False) -> list[str]:
+    """Render the images of ``plan`` into ``out``; returns the image ids written.
+
+    Images already in ``out`` are kept (unless ``force``); their exposure and white-balance
+    gains are reused, so a family completed later looks like one camera's frames.
+    """
     written: list[str] = []
     with tempfile.TemporaryDirectory(prefix="table3d_") as tmp:
         scene = TableScene(plan, samples, Path(tmp))
@@ -669,17 +678,22 @@ def render_family(plan: FamilyPlan, out: Path, samples: int, log: Any) -> list[s
         maps = distortion_maps(plan.camera, scene.K_r, sensor.chroma)
         exposure: float | None = None
         awb = None
-        for role in ("before", "after", "hand"):
+        for role in ROLES:
             image = plan.images.get(role)
             if image is None:
                 continue
             image_id = f"{plan.family}_{role}"
+            done = out / f"{image_id}.json"
+            if not force and done.is_file() and (out / f"{image_id}.jpg").is_file():
+                old = json.loads(done.read_text(encoding="utf-8"))["sensor"]
+                exposure, awb = float(old["exposure"]), np.array(old["awb_gains_bgr"])
+                continue
             t0 = time.monotonic()
             scene.place(image)
             linear = scene.render_linear()
             t_render = time.monotonic() - t0
             photo = distort(linear, maps)
-            noise_rng = np.random.default_rng(plan.seed * 31 + len(written))
+            noise_rng = np.random.default_rng(plan.seed * 31 + ROLES.index(role))
             bgr, exposure, awb = develop(photo, sensor, noise_rng, exposure, awb)
             jpeg = encode_jpeg(bgr, sensor.jpeg_quality)
             doc = truth_document(scene, image, image_id, {
@@ -810,7 +824,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         if not args.force and all((args.out / f"{i}.json").is_file() for i in ids):
             continue
-        render_family(plan, args.out, args.samples, sys.stdout)
+        render_family(plan, args.out, args.samples, sys.stdout, args.force)
         write_index(args.out)
     write_index(args.out)
     return 0

@@ -9,7 +9,7 @@ into images with Blender; the ground truth comes from the plan (see
 
 Example:
     >>> fam = plan_family(3)
-    >>> fam.family, sorted(fam.images)[0]
+    >>> fam.family, list(fam.images)[0]
     ('f003', 'before')
     >>> 10 <= len(fam.blocks) <= 24
     True
@@ -628,13 +628,14 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
 
     Args:
         number: family number (``f{number:03d}``); seeds everything.
-        size: image size; default 1280x960 for every tenth family (4, 14, ...), else 640x480.
+        size: image size; default 1280x960 for every tenth family (4, 14, ...) and for
+            families 80-87 (so that the held-out 83 and 87 have the larger size), else 640x480.
         layout: the table; default :class:`TableLayout`.
     """
     seed = 12_000 + number
     rng = random.Random(seed)
     layout = layout or TableLayout()
-    size = size or ((1280, 960) if number % 10 == 4 else (640, 480))
+    size = size or ((1280, 960) if number % 10 == 4 or 80 <= number < 88 else (640, 480))
     light_name = LIGHTINGS[number % len(LIGHTINGS)]
     stacked = number % 5 in (1, 3)
     blocks = plan_field(rng, layout, stacked)
@@ -658,6 +659,13 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
         hand = plan_hand(rng, layout, (target_block.centre[0] + rng.uniform(-30, 30),
                                        target_block.centre[1] + rng.uniform(-30, 30)))
         images["hand"] = ImagePlan("hand", blocks, tuple(pawns), hand)
+    if after is None and split_of(number) == "holdout":
+        # Held-out families must have before/after pairs too. Drawn from a separate generator
+        # after everything else, so that the family's other images stay as first rendered.
+        extra = random.Random(seed + 500_000)
+        late = _after(extra, blocks, tuple(pawns), "remove" if number // 4 % 2 == 0 else "move")
+        if late is not None:
+            images["after"] = late
     return FamilyPlan(number, seed, camera, layout, light, table, markers, images,
                       "stacked" if stacked else "flat", block_rgb)
 
