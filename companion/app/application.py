@@ -54,6 +54,10 @@ generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
 
 GENERIC_SCREEN = "companion.app.screens.game_generic:GenericGameScreen"
 
+TRAY_FILE = "tray.json"
+"""The dice tray's outline in the data folder (``python -m vision.tray PHOTO --out ...``);
+without it, the tray's markers (ids 40-43) or else the whole frame are read."""
+
 CAMERA_POLL_S = 0.25
 """How often the main loop looks at the newest camera frame (4 a second)."""
 
@@ -203,7 +207,12 @@ class CompanionApp(App):
         """Reads dice trays off the main loop (:class:`companion.app.camera_dice.CameraDice`)."""
         from companion.app.camera_dice import CameraDice
 
-        return CameraDice(self.inbox.post)
+        tray = self.options.data_dir / TRAY_FILE  # the tray's outline, saved once at set-up
+        try:
+            return CameraDice(self.inbox.post, tray_file=tray)
+        except ValueError as error:  # a damaged tray file: read the whole frame, say why
+            log.error("dice tray outline not used: %s", error)
+            return CameraDice(self.inbox.post)
 
     @cached_property
     def simulated_dice(self) -> Any:
