@@ -61,8 +61,18 @@ def detector(path: Path = MODEL) -> cv2.dnn.Net:
     Raises:
         ValueError: the model file is missing or not a network OpenCV can read.
     """
+    return load_onnx(path, "the dice detector")
+
+
+def load_onnx(path: Path, what: str) -> cv2.dnn.Net:
+    """An ONNX network run by OpenCV's own CPU backend (no BLAS, no thread pool).
+
+    Raises:
+        ValueError: naming ``what`` when the file is missing, or the file when OpenCV cannot
+            read it.
+    """
     if not path.is_file():
-        raise ValueError(f"{path}: the dice detector's model is missing")
+        raise ValueError(f"{path}: {what}'s model is missing")
     try:
         net = cv2.dnn.readNetFromONNX(str(path))
     except cv2.error as exc:

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice_detect import one_thread
+from vision.dice_detect import load_onnx, one_thread
 
 MODEL = Path(__file__).with_name("models") / "dice_reader.onnx"
 READER_PX = 40
@@ -81,15 +81,7 @@ def reader_net(path: Path = MODEL) -> cv2.dnn.Net:
     Raises:
         ValueError: the model file is missing or not a network OpenCV can read.
     """
-    if not path.is_file():
-        raise ValueError(f"{path}: the dice reader's model is missing")
-    try:
-        net = cv2.dnn.readNetFromONNX(str(path))
-    except cv2.error as exc:
-        raise ValueError(f"{path}: not a network OpenCV can read ({exc})") from exc
-    net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
-    net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
-    return net
+    return load_onnx(path, "the dice reader")
 
 
 def class_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
