@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import doctest
 import importlib
+import importlib.util
 import json
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -23,6 +24,9 @@ from typing import Any
 from tests.support.import_guard import ROOT, ForbiddingFinder, import_checked, install
 
 OPTIONS = doctest.ELLIPSIS
+OPTIONAL_EXTRAS = ("torch", "onnx", "bpy")
+"""Packages of optional extras (pyproject.toml): a tool needing one that is not installed is
+reported as ``needs_extra`` and not run, as on a fresh install of the project."""
 
 
 def module_names(packages: Sequence[str], exclude: Sequence[str]) -> Iterator[str]:
@@ -46,12 +50,18 @@ def run_module(name: str, finder: ForbiddingFinder) -> dict[str, Any]:
     """Import ``name`` and run its examples; the result as a JSON-ready dict."""
     result: dict[str, Any] = {"module": name, "docstrings": 0, "attempted": 0, "failed": 0,
                               "report": "",
-                              "error": None, "needs_kivy": False}
+                              "error": None, "needs_kivy": False, "needs_extra": None}
     imported = import_checked(name, finder)
     if imported["forbidden"]:
         result["needs_kivy"] = True
         return result
     if imported["error"]:
+        missing = [extra for extra in OPTIONAL_EXTRAS
+                   if f"No module named '{extra}'" in str(imported["error"])
+                   and importlib.util.find_spec(extra) is None]
+        if missing:  # a development tool of an optional extra ([train], [render])
+            result["needs_extra"] = missing[0]
+            return result
         result["error"] = imported["error"]
         return result
     module = importlib.import_module(name)

@@ -53,7 +53,9 @@ class DiceDetector(nn.Module):
         self.up8 = _block(104, 40)
         self.up4 = _block(64, 32)
         self.head = nn.Sequential(_block(32, 32), nn.Conv2d(32, 5, 1))
-        nn.init.constant_(self.head[-1].bias[:1], -2.2)  # type: ignore[index]
+        last = self.head[-1]
+        assert isinstance(last, nn.Conv2d) and last.bias is not None
+        nn.init.constant_(last.bias[:1], -2.2)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         """Raw outputs; the heat is a logit, sizes and offsets are in cells."""
