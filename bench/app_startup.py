@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from virtual_display import ensure_display  # bench/, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 DWELL_S = 1.0
 """How long the memory tour stays on each screen (frames keep running meanwhile)."""
@@ -42,6 +44,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.uix.label import Label
 
+
 class Bare(App):
     def load_kv(self, filename=None):
         return False
@@ -54,23 +57,6 @@ class Bare(App):
         Clock.schedule_once(ready, 0)
 Bare().run()
 """
-
-
-def ensure_display() -> subprocess.Popen[bytes] | None:
-    """Start Xvfb when there is no display (and the binary exists)."""
-    if os.environ.get("DISPLAY") or shutil.which("Xvfb") is None:
-        return None
-    number = next(n for n in range(120, 160) if not Path(f"/tmp/.X{n}-lock").exists()
-                  and not Path(f"/tmp/.X11-unix/X{n}").exists())
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
-        time.sleep(0.05)
-    os.environ["DISPLAY"] = f":{number}"
-    return server
 
 
 def launch(command: list[str], env: dict[str, str], workdir: Path

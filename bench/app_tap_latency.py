@@ -24,7 +24,6 @@ import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -33,25 +32,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from virtual_display import ensure_display  # bench/, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-
-
-def ensure_display() -> subprocess.Popen[bytes] | None:
-    """Start Xvfb when there is no display (and the binary exists)."""
-    if os.environ.get("DISPLAY") or shutil.which("Xvfb") is None:
-        return None
-    number = next(n for n in range(160, 200) if not Path(f"/tmp/.X{n}-lock").exists()
-                  and not Path(f"/tmp/.X11-unix/X{n}").exists())
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
-        time.sleep(0.05)
-    os.environ["DISPLAY"] = f":{number}"
-    return server
 
 
 def prepare_long_game(data_dir: Path, moves: int = 60, seed: int = 3) -> Path:
@@ -278,7 +262,7 @@ def main() -> int:
     parser.add_argument("--fps", type=int, default=30, help="frame-rate cap (the Pi's)")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
-    server = ensure_display()
+    server = ensure_display(160)
     work = Path(tempfile.mkdtemp(prefix="tap-bench-"))
     os.environ.update(KIVY_NO_ARGS="1", KIVY_HOME=str(work / "kivy"))
     os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")

@@ -35,7 +35,7 @@ import numpy as np
 from companion.games.infinifield import Block, Field, build_field
 from vision.geometry import contains, gaps_between, square
 from vision.layout import TableLayout
-from vision.palette import UNKNOWN, Palette, default_palette
+from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
 from vision.pose import TablePose
 from vision.rectify import (
     PAPER_RING_MM,
@@ -123,13 +123,7 @@ class FieldReading:
 
     def block_ids(self) -> list[str]:
         """Provisional ids by colour letter (``W1``, ``Y2``...) in block order."""
-        ids: list[str] = []
-        counters: dict[str, int] = {}
-        for b in self.blocks:
-            letter = b.colour[:1].upper()
-            counters[letter] = counters.get(letter, 0) + 1
-            ids.append(f"{letter}{counters[letter]}")
-        return ids
+        return provisional_ids(b.colour for b in self.blocks)
 
     def to_field(self, ids: Sequence[str] | None = None, name: str = "seen by the camera"
                  ) -> Field:

@@ -33,7 +33,7 @@ from vision.detect import (
 from vision.geometry import touching_pairs
 from vision.layout import TableLayout
 from vision.markers import TABLE_DICTIONARY, detect_markers_near
-from vision.palette import UNKNOWN, Palette, default_palette
+from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
 from vision.rectify import marker_keepout, rectify
 
 HAND_MM2 = 1500.0
@@ -88,13 +88,7 @@ class Observation:
 
     def block_ids(self) -> list[str]:
         """Provisional ids by colour letter and reading order (``W1``, ``W2``, ``Y1``...)."""
-        ids: list[str] = []
-        counters: dict[str, int] = {}
-        for b in self.blocks:
-            letter = b.colour[:1].upper()
-            counters[letter] = counters.get(letter, 0) + 1
-            ids.append(f"{letter}{counters[letter]}")
-        return ids
+        return provisional_ids(b.colour for b in self.blocks)
 
     def summary(self) -> dict[str, Any]:
         """A JSON-ready summary (provisional block ids, mm rounded to 0.1)."""

@@ -17,7 +17,7 @@ Example:
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -234,3 +234,21 @@ def adapt_palette(palette: Palette, bgr_image: np.ndarray, min_pixels: int = 200
             new[c.name] = [float((1 - blend) * r + blend * m) for r, m in zip(c.lab, mean,
                                                                               strict=True)]
     return palette.with_references(new)
+
+
+def provisional_ids(colours: Iterable[str]) -> list[str]:
+    """Ids by colour letter in the order given (``W1``, ``Y1``, ``W2``...).
+
+    For blocks the camera saw before the players named them.
+
+    Example:
+        >>> provisional_ids(["white", "yellow", "white"])
+        ['W1', 'Y1', 'W2']
+    """
+    ids: list[str] = []
+    counters: dict[str, int] = {}
+    for colour in colours:
+        letter = colour[:1].upper()
+        counters[letter] = counters.get(letter, 0) + 1
+        ids.append(f"{letter}{counters[letter]}")
+    return ids
