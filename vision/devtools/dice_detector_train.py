@@ -18,7 +18,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import math
 import time
 from pathlib import Path
@@ -28,8 +27,9 @@ import torch
 from torch import nn
 
 from vision.devtools.dice_synth import Photo, compose, prepare
+from vision.devtools.dice_training_run import start_run
 from vision.dice import box_iou
-from vision.dice_data import load_labels, load_split, read_photo
+from vision.dice_data import read_photo
 from vision.dice_detect import INPUT_PX, MEAN, SCORE, STD, STRIDE, decode, letterbox, to_blob
 
 WINDOW = 192
@@ -152,22 +152,9 @@ def export(model: nn.Module, path: Path) -> None:
 
 def main() -> None:
     """Train, pick the threshold on the tune photos, export ONNX."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("labels", type=Path)
-    parser.add_argument("--minutes", type=float, default=35.0)
-    parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--batch", type=int, default=16)
-    parser.add_argument("--lr", type=float, default=3e-3)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("vision/models/dice_detector.onnx"))
-    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to go on from")
-    args = parser.parse_args()
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(args.seed)
-    labels = load_labels(args.labels)
-    split = load_split()
-    folder = args.labels.parent
+    run = start_run(__doc__.splitlines()[0], minutes=35.0, batch=16, lr=3e-3,
+                    out="vision/models/dice_detector.onnx")
+    args, rng, labels, split, folder = run.args, run.rng, run.labels, run.split, run.folder
     photos = [prepare(read_photo(folder / n), labels[n]) for n in split["train"]]
     tune_images = {n: read_photo(folder / n) for n in split["tune"]}
     tune_gold = {n: labels[n] for n in split["tune"]}
@@ -208,7 +195,8 @@ def main() -> None:
                 export(model, args.out)
             print(f"step {step} ({elapsed / 60:.1f} min) loss {loss.item():.3f} tune recall "
                   f"{recall:.4f} precision {precision:.4f}", flush=True)
-    model.load_state_dict(best[1])
+    if best[1]:  # a run too short to reach a tune check keeps the weights it has
+        model.load_state_dict(best[1])
     model.eval()
     for score in (0.2, 0.25, 0.3, 0.35, 0.4, 0.5):
         found = {n: detect(model, im, score) for n, im in tune_images.items()}

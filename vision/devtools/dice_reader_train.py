@@ -25,7 +25,6 @@ Usage::
 
 from __future__ import annotations
 
-import argparse
 import math
 import time
 from pathlib import Path
@@ -35,8 +34,9 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.devtools.dice_training_run import start_run
 from vision.dice import box_iou
-from vision.dice_data import load_labels, load_split, read_photo
+from vision.dice_data import read_photo
 from vision.dice_detect import find_dice_net
 from vision.dice_reader import NOT_A_DIE, READER_PX, reader_crop
 
@@ -159,22 +159,9 @@ def export(model: nn.Module, path: Path) -> None:
 
 def main() -> None:
     """Train, keep the epoch best on the tune photos, export ONNX."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("labels", type=Path)
-    parser.add_argument("--minutes", type=float, default=40.0)
-    parser.add_argument("--seed", type=int, default=13)
-    parser.add_argument("--batch", type=int, default=64)
-    parser.add_argument("--lr", type=float, default=5e-3)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=Path("vision/models/dice_reader.onnx"))
-    parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to go on from")
-    args = parser.parse_args()
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
-    rng = np.random.default_rng(args.seed)
-    labels = load_labels(args.labels)
-    split = load_split()
-    folder = args.labels.parent
+    run = start_run(__doc__.splitlines()[0], minutes=40.0, batch=64, lr=5e-3,
+                    out="vision/models/dice_reader.onnx")
+    args, rng, labels, split, folder = run.args, run.rng, run.labels, run.split, run.folder
     names = split["train"] + split["tune"]
     images = {n: read_photo(folder / n) for n in names}
     items = {part: [(n, d.box, d.pips) for n in split[part] for d in labels[n]]
