@@ -25,8 +25,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-import cv2
 import numpy as np
+
+from vision.dice_reader import reader_crop
 
 INPUT_PX = 40
 CHANNELS = (3, 32, 64, 64, 64)
@@ -48,19 +49,7 @@ def die_crop(image: np.ndarray, box: tuple[int, int, int, int], angle: float = 0
         scale: zoom (training augmentation).
         shift: offset as a fraction of the crop (training augmentation).
     """
-    x0, y0, x1, y1 = box
-    side = max(x1 - x0, y1 - y0) * (1 + 2 * PAD)
-    if side <= 0:
-        raise ValueError(f"die box {box} is empty")
-    cx, cy = (x0 + x1) / 2 + shift[0] * side, (y0 + y1) / 2 + shift[1] * side
-    m = cv2.getRotationMatrix2D((cx, cy), angle, INPUT_PX / side * scale)
-    m[0, 2] += INPUT_PX / 2 - cx
-    m[1, 2] += INPUT_PX / 2 - cy
-    flags = cv2.INTER_AREA if angle == 0 and scale == 1 else cv2.INTER_LINEAR
-    crop = cv2.warpAffine(image, m, (INPUT_PX, INPUT_PX), flags=flags,
-                          borderMode=cv2.BORDER_REPLICATE).astype(np.float32) / 255.0
-    crop = (crop - crop.mean(axis=(0, 1))) / (crop.std(axis=(0, 1)) + 0.05)
-    return np.ascontiguousarray(crop.transpose(2, 0, 1))
+    return reader_crop(image, box, angle, scale, shift, size=INPUT_PX, pad=PAD)
 
 
 def _im2col(x: np.ndarray) -> np.ndarray:

@@ -39,7 +39,8 @@ Box = tuple[int, int, int, int]
 
 
 def reader_crop(image: np.ndarray, box: Sequence[float], angle: float = 0.0,
-                scale: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
+                scale: float = 1.0, shift: tuple[float, float] = (0.0, 0.0),
+                size: int = READER_PX, pad: float = PAD) -> np.ndarray:
     """One die as the network sees it: (3, 40, 40) float32, standardised per channel.
 
     Args:
@@ -48,20 +49,22 @@ def reader_crop(image: np.ndarray, box: Sequence[float], angle: float = 0.0,
         angle: rotation in degrees (training augmentation).
         scale: zoom (training augmentation).
         shift: offset as a fraction of the crop (training augmentation).
+        size: the crop's side in pixels (the issue-7 networks take the same 40).
+        pad: the margin around the box, as a share of its longer side on each edge.
 
     Raises:
         ValueError: the box is empty.
     """
     x0, y0, x1, y1 = box
-    side = max(x1 - x0, y1 - y0) * (1 + 2 * PAD)
+    side = max(x1 - x0, y1 - y0) * (1 + 2 * pad)
     if side <= 0:
         raise ValueError(f"die box {tuple(box)} is empty")
     cx, cy = (x0 + x1) / 2 + shift[0] * side, (y0 + y1) / 2 + shift[1] * side
-    m = cv2.getRotationMatrix2D((cx, cy), angle, READER_PX / side * scale)
-    m[0, 2] += READER_PX / 2 - cx
-    m[1, 2] += READER_PX / 2 - cy
-    flags = cv2.INTER_AREA if angle == 0 and scale * READER_PX < side else cv2.INTER_LINEAR
-    crop = cv2.warpAffine(image, m, (READER_PX, READER_PX), flags=flags,
+    m = cv2.getRotationMatrix2D((cx, cy), angle, size / side * scale)
+    m[0, 2] += size / 2 - cx
+    m[1, 2] += size / 2 - cy
+    # warpAffine samples bilinearly (it takes INTER_AREA as INTER_LINEAR)
+    crop = cv2.warpAffine(image, m, (size, size), flags=cv2.INTER_LINEAR,
                           borderMode=cv2.BORDER_REPLICATE).astype(np.float32) / 255.0
     crop = (crop - crop.mean(axis=(0, 1))) / (crop.std(axis=(0, 1)) + 0.05)
     return np.ascontiguousarray(crop.transpose(2, 0, 1))
