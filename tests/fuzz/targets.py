@@ -588,14 +588,8 @@ def serial(rng: random.Random, count: int) -> Report:
         else:
             data = mutations.mutate_bytes(rng, b"".join(frames))
             expected = None
-        refused = False
         try:
-            got = list(_feed(data, rng))
-            for frame in got:
-                try:
-                    message_from_frame(frame)
-                except codec.CodecError:
-                    refused = True
+            got, refused = _feed_and_read(data, rng)
         except Exception as error:
             report.findings.append(Finding(report.target, "stream", _trace(error), data))
             continue
@@ -607,6 +601,19 @@ def serial(rng: random.Random, count: int) -> Report:
     return report
 
 
+def _feed_and_read(data: bytes, rng: random.Random) -> tuple[list[codec.Frame], bool]:
+    """The frames the reader takes out of ``data``, and whether any payload was refused
+    (``CodecError``, the one clear refusal allowed); anything else raised is a finding."""
+    got = list(_feed(data, rng))
+    refused = False
+    for frame in got:
+        try:
+            message_from_frame(frame)
+        except codec.CodecError:
+            refused = True
+    return got, refused
+
+
 def _lying_payloads(report: Report, rng: random.Random, frames: list[bytes]) -> None:
     """Frames with a valid CRC around a damaged payload (a firmware bug, not line noise)."""
     sent = []
@@ -616,14 +623,8 @@ def _lying_payloads(report: Report, rng: random.Random, frames: list[bytes]) -> 
         kind = frame.type if rng.random() < 0.8 else rng.randrange(256)
         sent.append(codec.encode_frame(kind, frame.seq, payload))
     data = b"".join(sent)
-    refused = False
     try:
-        got = list(_feed(data, rng))
-        for frame in got:
-            try:
-                message_from_frame(frame)
-            except codec.CodecError:
-                refused = True
+        got, refused = _feed_and_read(data, rng)
     except Exception as error:
         report.findings.append(Finding(report.target, "payload", _trace(error), data))
         return

@@ -188,15 +188,25 @@ def covers_side(block: Polygon, side: int, other: Polygon, tolerance: float,
         >>> covers_side(rectangle((0, 0), (10, 10)), 1, rectangle((10, 0), (10, 10)), 2, 3)
         True
     """
+    length, offsets, along = _along_side(block, side, other)
+    if not -tolerance <= min(offsets) <= tolerance:
+        return False
+    return min(max(along), length) - max(min(along), 0.0) >= min_contact
+
+
+def _along_side(block: Polygon, side: int, other: Polygon
+                ) -> tuple[float, list[float], list[float]]:
+    """Side ``side`` of ``block`` as a frame of reference.
+
+    Returns its length, then for each corner of ``other`` its distance out from the side's
+    line and its position along the side (all in mm).
+    """
     start, end = block[side], block[(side + 1) % len(block)]
     length = math.hypot(end[0] - start[0], end[1] - start[1])
     ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    nx, ny = uy, -ux
-    offsets = [(x - start[0]) * nx + (y - start[1]) * ny for x, y in other]
-    if not -tolerance <= min(offsets) <= tolerance:
-        return False
+    offsets = [(x - start[0]) * uy - (y - start[1]) * ux for x, y in other]
     along = [(x - start[0]) * ux + (y - start[1]) * uy for x, y in other]
-    return min(max(along), length) - max(min(along), 0.0) >= min_contact
+    return length, offsets, along
 
 
 def side_span(block: Polygon, side: int, other: Polygon, tolerance: float
@@ -215,15 +225,10 @@ def side_span(block: Polygon, side: int, other: Polygon, tolerance: float
         >>> side_span(rectangle((0, 0), (10, 10)), 1, rectangle((10, 10), (10, 10)), 2)
         (10.0, 10.0, 10.0)
     """
-    start, end = block[side], block[(side + 1) % len(block)]
-    length = math.hypot(end[0] - start[0], end[1] - start[1])
-    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
-    nx, ny = uy, -ux
-    offsets = [(x - start[0]) * nx + (y - start[1]) * ny for x, y in other]
+    length, offsets, all_along = _along_side(block, side, other)
     if not -tolerance <= min(offsets) <= tolerance:
         return None
-    along = [(x - start[0]) * ux + (y - start[1]) * uy
-             for (x, y), offset in zip(other, offsets, strict=True) if offset <= tolerance]
+    along = [a for a, offset in zip(all_along, offsets, strict=True) if offset <= tolerance]
     low, high = max(min(along), 0.0), min(max(along), length)
     if high < low - EPSILON:
         return None
