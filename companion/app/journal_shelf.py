@@ -101,7 +101,8 @@ class JournalShelf:
             self._seen[path] = (key, shelved)
             if shelved is not None:
                 found.append(shelved)
-        return sorted(found, key=lambda item: (item.started, item.path.name), reverse=True)
+        return sorted(found, key=lambda item: (item.started, same_second_order(item.path),
+                                               item.path.name), reverse=True)
 
     def unfinished(self) -> list[ShelvedGame]:
         """The journals whose game is not over, newest started first."""
@@ -165,7 +166,7 @@ def seat_names(journal: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
 
 
-STAMP = re.compile(r"-(\d{8}-\d{6})(?:-\d+)?\.journal$")
+STAMP = re.compile(r"-(\d{8}-\d{6})(?:-(\d+))?\.journal$")
 
 
 def started_at(path: Path, fallback: float) -> float:
@@ -181,6 +182,19 @@ def started_at(path: Path, fallback: float) -> float:
     if match is None:
         return fallback
     return float(calendar.timegm(time.strptime(match.group(1), "%Y%m%d-%H%M%S")))
+
+
+def same_second_order(path: Path) -> int:
+    """Which of the games started in the same second this is (``-2`` in the name: the second).
+
+    Example:
+        >>> same_second_order(Path("401-19700101-000100-2.journal"))
+        2
+        >>> same_second_order(Path("401-19700101-000100.journal"))
+        1
+    """
+    match = STAMP.search(path.name)
+    return int(match.group(2)) if match is not None and match.group(2) else 1
 
 
 def inspect_journal(path: Path) -> ShelvedGame | None:

@@ -366,3 +366,19 @@ def test_live_camera_frames_reach_the_watcher_once_each_on_the_main_loop(
         assert statuses and statuses[0].startswith("camera_")
     finally:
         feed.close()
+
+
+def test_games_started_in_the_same_second_list_newest_first(
+        table: TableController, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 15 item 10: the unfinished list is newest started first, also for two games
+    started within one second (the second's journal is named ``...-2.journal``)."""
+    monkeypatch.setattr("companion.app.journal_shelf.time.time", lambda: 1_800_000_000.0)
+    first = table.start("countdown", "pile of 7", seed=4)
+    first.propose("roll 3", source="typed")
+    table.close_game()
+    second = table.start("countdown", "pile of 7", seed=5)
+    second.propose("roll 2", source="typed")
+    assert second.journal is not None and second.journal.path.name.endswith("-2.journal")
+    table.close_game()
+    names = [game.path.name for game in table.shelf.unfinished()]
+    assert names[0].endswith("-2.journal") and len(names) == 2
