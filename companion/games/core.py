@@ -30,100 +30,30 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from companion.games import codec
+from companion.games.datafile import load_toml
+from companion.games.errors import (
+    AmbiguousAction,
+    IllegalAction,
+    NotationError,
+    RuleRef,
+    RulesError,
+    SetupError,
+    refuse,
+)
+
 if TYPE_CHECKING:  # pragma: no cover - typing only, never imported at run time
     import random
+
+    from companion.games.info import GameInfo
+
+__all__ = ["CHANCE", "AmbiguousAction", "Event", "Game", "IllegalAction", "NotationError",
+           "Outcome", "RuleRef", "RulesError", "SetupError", "Transition", "parse_setup_toml",
+           "refuse"]
 
 S = TypeVar("S")
 A = TypeVar("A")
 Setup = TypeVar("Setup")
-
-
-class RulesError(Exception):
-    """Base class of every error raised by a rules engine."""
-
-
-@dataclass(frozen=True)
-class RuleRef:
-    """A pointer into a rulebook: the game's rulebook file and a section within it.
-
-    Example:
-        >>> str(RuleRef("infinifield", "Every 5 turns", "bullet 3"))
-        'infinifield: "Every 5 turns", bullet 3'
-    """
-
-    game: str
-    section: str
-    detail: str = ""
-
-    def __str__(self) -> str:
-        text = f'{self.game}: "{self.section}"'
-        return f"{text}, {self.detail}" if self.detail else text
-
-
-class IllegalAction(RulesError, ValueError):
-    """An action the rules refuse in the current state.
-
-    Attributes:
-        code: a stable machine-readable reason code (``"not_adjacent"``).
-        reason: one sentence a player understands.
-        rule: the rulebook section the refusal cites.
-        action: the action as written in the notation, when known.
-        params: the values the sentence mentions (block ids, dice...), so a translated
-            screen can rebuild the sentence from ``code`` in another language.
-    """
-
-    def __init__(self, code: str, reason: str, rule: RuleRef | str, action: str = "",
-                 params: Mapping[str, Any] | None = None) -> None:
-        self.code = code
-        self.reason = reason
-        self.rule = rule
-        self.action = action
-        self.params = dict(params or {})
-        super().__init__(f"{action + ': ' if action else ''}{reason} [{rule}]")
-
-    def with_action(self, action: str) -> IllegalAction:
-        """Return the same refusal naming ``action``."""
-        return IllegalAction(self.code, self.reason, self.rule, action, self.params)
-
-    def to_json(self) -> dict[str, Any]:
-        """The refusal as JSON-ready data."""
-        return {"action": self.action, "code": self.code, "reason": self.reason,
-                "rule": str(self.rule)}
-
-
-class NotationError(RulesError, ValueError):
-    """Text that is not an action in the game's notation (invalid, not illegal).
-
-    Attributes:
-        text: the offending text.
-        problem: what is wrong with it, in one sentence.
-    """
-
-    def __init__(self, text: str, problem: str) -> None:
-        self.text = text
-        self.problem = problem
-        super().__init__(f"cannot read {text!r}: {problem}")
-
-
-class AmbiguousAction(NotationError):
-    """Text that could mean more than one legal action."""
-
-
-class SetupError(RulesError, ValueError):
-    """A setup (field, deck, board, army list...) that cannot be used.
-
-    Attributes:
-        source: the file or name the setup came from.
-        where: the key path or line inside it (``"blocks[3].colour"``, ``"line 12"``).
-        problem: what is wrong, in one sentence.
-    """
-
-    def __init__(self, source: str, where: str, problem: str) -> None:
-        self.source = source
-        self.where = where
-        self.problem = problem
-        location = f"{source}: {where}" if where else source
-        super().__init__(f"{location}: {problem}")
 
 
 def parse_setup_toml(source: str, text: str) -> dict[str, Any]:
@@ -144,8 +74,6 @@ def parse_setup_toml(source: str, text: str) -> dict[str, Any]:
         ...     print(error.source, error.where, error.problem[:14])
         field.toml line 2 not valid TOML
     """
-    from companion.games.datafile import load_toml  # datafile builds on this module
-
     return load_toml(source, text)
 
 
@@ -207,12 +135,18 @@ class Game(abc.ABC, Generic[Setup, S, A]):
     Class attributes:
         name: the game's short name used on the command line and in journals.
         title: the game's name as printed on the box.
-        rulebook: the rulebook file under ``shared/rules`` that refusals cite.
+        rulebook: the stem of the rulebook file under ``shared/rules`` that refusals cite
+            (``RuleRef.game`` of every refusal is this same string).
+        info: players, setup files, options and shipped setups (:class:`~.info.GameInfo`),
+            from which the CLI's flags and the app's new-game screen are built.
+        state_type: the state's class, which the default codec rebuilds from JSON.
     """
 
     name: ClassVar[str]
     title: ClassVar[str]
     rulebook: ClassVar[str]
+    info: ClassVar[GameInfo]
+    state_type: ClassVar[type[Any]]
 
     # -- setup -----------------------------------------------------------------------------
     @abc.abstractmethod
@@ -290,13 +224,21 @@ class Game(abc.ABC, Generic[Setup, S, A]):
         return str(action)
 
     # -- serialisation ---------------------------------------------------------------------
-    @abc.abstractmethod
     def state_to_json(self, state: S) -> dict[str, Any]:
-        """The state as JSON-ready data."""
+        """The state as JSON-ready data, written by the type-driven :mod:`~.codec`."""
+        data = codec.to_json(state)
+        if not isinstance(data, dict):
+            raise codec.CodecError(f"{self.name}: a state must be written as a JSON object")
+        return data
 
-    @abc.abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> S:
-        """Rebuild a state from :meth:`state_to_json` output."""
+        """Rebuild a state from :meth:`state_to_json` output, from the types of :attr:`state_type`.
+
+        Raises:
+            CodecError: the data does not fit the state's types.
+        """
+        state: S = codec.from_json(self.state_type, data)
+        return state
 
     # -- helpers shared by every game ------------------------------------------------------
     def replay(self, setup: Setup, actions: Sequence[A]) -> S:

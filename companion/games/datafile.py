@@ -32,7 +32,7 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TypeVar
 
-from companion.games.core import SetupError
+from companion.games.errors import SetupError
 
 MAX_DATA_BYTES: Final = 1_000_000
 """The largest data file read (1 MB): far above any real setup, far below a stalled reader."""

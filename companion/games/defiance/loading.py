@@ -43,7 +43,7 @@ def load_rules(sources: Mapping[str, tuple[str, str]], options: Mapping[str, Any
     Example:
         >>> load_rules({}, {})
         Traceback (most recent call last):
-        companion.games.core.SetupError: setup: a game setup file is required
+        companion.games.errors.SetupError: setup: a game setup file is required
     """
     if "setup" not in sources:
         raise SetupError("setup", "", "a game setup file is required")

@@ -41,6 +41,6 @@ def refuse(code: str, reason: str, section: str, detail: str = "",
     Example:
         >>> refuse("x", "No.", TURN)
         Traceback (most recent call last):
-        companion.games.core.IllegalAction: No. [infinities-defiance-of-fate: "4. Turn Actions"]
+        companion.games.errors.IllegalAction: No. [infinities-defiance-of-fate: "4. Turn Actions"]
     """
     raise IllegalAction(code, reason, rule(section, detail), params=params)
