@@ -85,6 +85,10 @@ class Parameter:
             usually from the setup file).
         minimum: the smallest ``whole`` value.
         maximum: the largest ``whole`` value.
+        offered: the app's new-game screen offers it, one button per choice (the first
+            lit): a choice the players make before every game (Infinifield's scoring,
+            401's start). Options the setup file usually decides (a field's mode) are left
+            to the command line.
     """
 
     name: str
@@ -94,6 +98,7 @@ class Parameter:
     default: Any = None
     minimum: int | None = None
     maximum: int | None = None
+    offered: bool = False
 
     @property
     def flag(self) -> str:
