@@ -1,7 +1,9 @@
 """``infinite-referee``: the headless referee's entry point.
 
-Each game's command lives in its own module of this package (``companion.cli.<module>``),
-exposing ``register(subparsers)``; a game whose module is not installed is simply absent.
+Every game the registry finds (:mod:`companion.games.registry`) has a sub-command named
+after it, its flags generated from the game's :class:`~companion.games.info.GameInfo`
+(:mod:`companion.cli.command`); what a game adds of its own lives in
+``companion.cli.<package>``.
 
 Example:
     $ infinite-referee infinifield --setup field.toml game.txt --json
@@ -10,13 +12,12 @@ Example:
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import sys
 from collections.abc import Sequence
 
-COMMAND_MODULES = ("infinifield", "infinidungeon", "infinite401", "infinity", "defiance")
-"""Modules of :mod:`companion.cli` that each add one game's sub-command."""
+from companion.cli.command import add_game_command, game_module, has_info
+from companion.games.registry import available_games, load_game
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,14 +27,14 @@ def build_parser() -> argparse.ArgumentParser:
         description="Referee a tabletop game from a record or typed actions, citing the "
                     "rulebook for every refusal.")
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", required=True)
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(f"companion.cli.{name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"companion.cli.{name}":
-                continue
-            raise
-        module.register(subparsers)
+    for name in available_games():
+        game = load_game(name)
+        if has_info(game):
+            add_game_command(subparsers, game)
+            continue
+        module = game_module(game)  # a game without its GameInfo yet: its own register()
+        if module is not None and hasattr(module, "register"):
+            module.register(subparsers)
     return parser
 
 
