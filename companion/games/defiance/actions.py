@@ -1,56 +1,826 @@
-"""Actions and their notation: ``verb actor args...``, one line each.
+"""Actions and their notation: ``verb actor args...``, one line each, one class per verb.
 
-Every action is an :class:`Action` (verb, actor, arguments); ``str(action)`` prints the line
-that :func:`parse_action` reads back. Names are case-insensitive on input and printed as
-written in the setup; die faces are ``T P F 0``. The verbs are listed in ``docs/defiance.md``.
+Every verb is a frozen dataclass with named, typed fields (a space is a ``(q, r)`` pair, a
+die number or a rotation an ``int``); ``str(action)`` prints the line that
+:func:`parse_action` reads back, so ``parse_action(names, str(a)) == a``. Names are
+case-insensitive on input and printed as written in the setup; die faces are ``T P F 0``.
+Text that is not an action (an unknown verb, a missing or extra word, ``north`` where a
+space ``q,r`` belongs, ``banana`` where an attribute belongs) is a
+:class:`~companion.games.core.NotationError`; what the rules refuse is decided by the
+handlers. The verbs are listed in ``docs/defiance.md``.
 
 Example:
-    >>> str(Action("move", "Ann", ("1,0", "regroup")))
+    >>> str(Move("Ann", (1, 0), regroup=True))
     'move Ann 1,0 regroup'
+    >>> parse_action("CHECK ann Tide", {"ann": "Ann"})
+    Check(actor='Ann', attribute='tide')
+    >>> parse_action("check Ann banana", {})
+    Traceback (most recent call last):
+    companion.games.errors.NotationError: cannot read 'check Ann banana': check needs tide, \
+power or fortitude, not 'banana'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import ClassVar, Self
 
 from companion.games.core import NotationError
-from companion.games.defiance.board import parse_count, parse_pos
+from companion.games.defiance.board import Pos, format_pos, parse_count, parse_pos
+from companion.games.defiance.data import ATTRIBUTES, BLANK, EFFECTS, FACE_LETTERS
 
-CHANCE_VERBS = frozenset({"shuffle", "reveal", "roll"})
-"""Chance actions: their first word after the verb is not a player."""
-
-ARITY: dict[str, tuple[int, int]] = {
-    "shuffle": (1, 999), "reveal": (0, 99), "roll": (1, 9),
-    "place": (3, 3), "leader": (1, 1), "mulligan": (1, 5), "deploy": (1, 1), "ready": (0, 0),
-    "check": (1, 1), "reroll": (1, 1), "convert": (2, 2), "lock": (0, 0),
-    "prepare": (1, 5), "play": (1, 4), "damage": (1, 2), "destroy": (2, 2), "cycle": (1, 1),
-    "move": (1, 5), "flip": (1, 3), "gambit": (0, 0), "score": (1, 1), "progress": (1, 1),
-    "claim": (1, 1), "effect": (4, 5), "step": (0, 9), "block": (1, 5), "resolved": (1, 1),
-    "adjust": (3, 4), "end": (0, 0), "concede": (0, 0), "spend": (2, 6),
-    "cancel": (1, 2), "attach": (2, 3), "trim": (1, 1),
-}
-"""Verb -> (fewest, most) arguments after the actor (after the verb for chance)."""
+FACES = (*FACE_LETTERS.values(), BLANK)
+"""The faces of an action die as the notation writes them (rulebook 2.6.1)."""
+GAMBIT_FACES = ("1", "2", "3", "4", "5", "6")
+"""The faces of the gambit d6 (rulebook 2.6.2)."""
+ADJUSTABLE = ("health", *ATTRIBUTES)
+"""What ``adjust`` changes: a Health or one of the three attribute tracks."""
+ASSET_EFFECTS = ("damage", "heal")
+"""Effects that may name their asset when they are entered (the others choose per step)."""
 
 KEYWORDS = ("timeline", "replace", "free", "to", "discover", "regroup", "push", "health", "tide",
             "power", "fortitude", "damage", "heal", "draw", "discard", "destroy", "steal",
             "move", "all")
+"""Words of the notation itself, read in any case and printed in lower case."""
 
 
-@dataclass(frozen=True, order=True)
-class Action:
-    """One action.
+class DefianceAction:
+    """What every action shares: its verb, its arity and its printed words.
 
-    ``verb``, who acts (a player, a faction for ``shuffle``, "" for ``reveal``/``roll``) and its
-    arguments, all as the notation prints them.
+    Attributes:
+        verb: the first word of the notation.
+        arity: (fewest, most) words after who acts (after the verb for chance actions).
     """
 
-    verb: str
-    actor: str
-    args: tuple[str, ...] = ()
+    verb: ClassVar[str]
+    arity: ClassVar[tuple[int, int]]
+
+    def _words(self) -> tuple[str, ...]:
+        """The words after the verb, as printed."""
+        raise NotImplementedError
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Self:
+        """The action of ``line`` (the words after who acts; ``actor`` "" for chance)."""
+        raise NotImplementedError
 
     def __str__(self) -> str:
-        return " ".join(word for word in (self.verb, self.actor, *self.args) if word)
+        return " ".join((self.verb, *self._words()))
+
+
+class _Line:
+    """The words of one line after the verb, read left to right by the action classes."""
+
+    def __init__(self, text: str, verb: str, words: list[str]) -> None:
+        self.text, self.verb, self.words = text, verb, words
+
+    def fail(self, problem: str) -> NotationError:
+        """A :class:`NotationError` about this line."""
+        return NotationError(self.text, problem)
+
+    def take(self) -> str:
+        """The next word (the arity check guarantees it is there)."""
+        return self.words.pop(0)
+
+    def optional(self) -> str:
+        """The next word, or "" when the line has ended."""
+        return self.words.pop(0) if self.words else ""
+
+    def rest(self) -> tuple[str, ...]:
+        """Every word left."""
+        words, self.words = tuple(self.words), []
+        return words
+
+    def count(self, what: str) -> int:
+        """A plain whole number (see :func:`~companion.games.defiance.board.parse_count`)."""
+        number = parse_count(self.take())
+        if number is None:
+            raise self.fail(f"{self.verb} needs {what}")
+        return number
+
+    def pos(self) -> Pos:
+        """A space written ``q,r``."""
+        space = parse_pos(self.take())
+        if space is None:
+            raise self.fail(f"{self.verb} needs a space written q,r")
+        return space
+
+    def one_of(self, word: str, choices: tuple[str, ...], what: str) -> str:
+        """``word`` (in any case) when it is one of ``choices``."""
+        if word.lower() not in choices and word.upper() not in choices:
+            raise self.fail(f"{self.verb} needs {what}, not {word!r}")
+        return word.lower() if word.lower() in choices else word.upper()
+
+    def options(self, flags: tuple[str, ...], valued: tuple[str, ...]) -> dict[str, str]:
+        """Trailing options in any order: bare ``flags`` and ``key value`` pairs."""
+        found: dict[str, str] = {}
+        while self.words:
+            word = self.take()
+            if word not in flags and word not in valued:
+                raise self.fail(f"{word!r} is not understood after {self.verb} "
+                                f"(options: {', '.join((*flags, *valued))})")
+            if word in found:
+                raise self.fail(f"{self.verb} says {word!r} twice")
+            if word in valued:
+                if not self.words or self.words[0] in (*flags, *valued):
+                    raise self.fail(f"{word} needs a name after it")
+                found[word] = self.take()
+            else:
+                found[word] = ""
+        return found
+
+
+# -- chance --------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Shuffle(DefianceAction):
+    """A faction deck shuffled: its cards top first (setup step 2, 8.5)."""
+
+    verb: ClassVar[str] = "shuffle"
+    arity: ClassVar[tuple[int, int]] = (1, 999)
+    faction: str
+    cards: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.faction, *self.cards)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Shuffle:
+        return cls(actor, line.rest())
+
+
+@dataclass(frozen=True)
+class Reveal(DefianceAction):
+    """The Roles revealed from the Roles deck (rulebook 1.1, setup step 3b)."""
+
+    verb: ClassVar[str] = "reveal"
+    arity: ClassVar[tuple[int, int]] = (0, 99)
+    roles: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return self.roles
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Reveal:
+        return cls(line.rest())
+
+
+@dataclass(frozen=True)
+class Roll(DefianceAction):
+    """The dice of a check or reroll (``T P F 0``) or the gambit d6 (``1``-``6``)."""
+
+    verb: ClassVar[str] = "roll"
+    arity: ClassVar[tuple[int, int]] = (1, 9)
+    faces: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return self.faces
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Roll:
+        faces = tuple(line.one_of(word, (*FACES, *GAMBIT_FACES), "die faces T, P, F, 0 or 1-6")
+                      for word in line.rest())
+        return cls(faces)
+
+
+# -- setup ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Place(DefianceAction):
+    """A first tile placed next to the Rift with its rotation (setup step 5)."""
+
+    verb: ClassVar[str] = "place"
+    arity: ClassVar[tuple[int, int]] = (3, 3)
+    actor: str
+    tile: str
+    space: Pos
+    rotation: int
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.tile, format_pos(self.space), str(self.rotation))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Place:
+        tile, space, rotation = line.take(), parse_pos(line.take()), parse_count(line.take())
+        if space is None or rotation is None:
+            raise line.fail("place needs a tile, a space q,r and a rotation 0-5")
+        return cls(actor, tile, space, rotation)
+
+
+@dataclass(frozen=True)
+class ChooseLeader(DefianceAction):
+    """A leader playmat chosen (setup step 6)."""
+
+    verb: ClassVar[str] = "leader"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    leader: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.leader)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> ChooseLeader:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Mulligan(DefianceAction):
+    """Once per deploy: discard these cards and draw back up to 5 (setup step 7)."""
+
+    verb: ClassVar[str] = "mulligan"
+    arity: ClassVar[tuple[int, int]] = (1, 5)
+    actor: str
+    cards: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, *self.cards)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Mulligan:
+        return cls(actor, line.rest())
+
+
+@dataclass(frozen=True)
+class Deploy(DefianceAction):
+    """A unit played during a deploy with the deploy's 4 Tide (setup step 7)."""
+
+    verb: ClassVar[str] = "deploy"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    card: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Deploy:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Ready(DefianceAction):
+    """The deploy is complete."""
+
+    verb: ClassVar[str] = "ready"
+    arity: ClassVar[tuple[int, int]] = (0, 0)
+    actor: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor,)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Ready:
+        return cls(actor)
+
+
+# -- the action check ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Check(DefianceAction):
+    """The turn's action check: four dice of one attribute (rulebook 2.6.1)."""
+
+    verb: ClassVar[str] = "check"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    attribute: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.attribute)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Check:
+        return cls(actor, line.one_of(line.take(), ATTRIBUTES, "tide, power or fortitude"))
+
+
+@dataclass(frozen=True)
+class Reroll(DefianceAction):
+    """Reroll die ``die`` (1-based) of the check (rulebook 2.6.1, Reroll)."""
+
+    verb: ClassVar[str] = "reroll"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    die: int
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, str(self.die))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Reroll:
+        return cls(actor, line.count("a die number"))
+
+
+@dataclass(frozen=True)
+class Convert(DefianceAction):
+    """Convert die ``die`` (1-based) to ``face`` with a track's box (2.6.1, Convert)."""
+
+    verb: ClassVar[str] = "convert"
+    arity: ClassVar[tuple[int, int]] = (2, 2)
+    actor: str
+    die: int
+    face: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, str(self.die), self.face)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Convert:
+        die = line.count("a die number")
+        return cls(actor, die, line.one_of(line.take(), FACES, "a die face T, P, F or 0"))
+
+
+@dataclass(frozen=True)
+class Lock(DefianceAction):
+    """Lock the check's results for the turn."""
+
+    verb: ClassVar[str] = "lock"
+    arity: ClassVar[tuple[int, int]] = (0, 0)
+    actor: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor,)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Lock:
+        return cls(actor)
+
+
+# -- Tide and Power ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Prepare(DefianceAction):
+    """1 Tide: a hand card into your timeline, or an ally's (``to``), ``replace`` one."""
+
+    verb: ClassVar[str] = "prepare"
+    arity: ClassVar[tuple[int, int]] = (1, 5)
+    actor: str
+    card: str
+    to: str = ""
+    replace: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card, *(("to", self.to) if self.to else ()),
+                *(("replace", self.replace) if self.replace else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Prepare:
+        card = line.take()
+        options = line.options((), ("to", "replace"))
+        return cls(actor, card, options.get("to", ""), options.get("replace", ""))
+
+
+@dataclass(frozen=True)
+class Play(DefianceAction):
+    """Play a card from hand, or from the ``timeline``; ``replace`` a unit; ``free``."""
+
+    verb: ClassVar[str] = "play"
+    arity: ClassVar[tuple[int, int]] = (1, 5)
+    actor: str
+    card: str
+    timeline: bool = False
+    replace: str = ""
+    free: bool = False
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card, *(("timeline",) if self.timeline else ()),
+                *(("replace", self.replace) if self.replace else ()),
+                *(("free",) if self.free else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Play:
+        card = line.take()
+        options = line.options(("timeline", "free"), ("replace",))
+        return cls(actor, card, "timeline" in options, options.get("replace", ""),
+                   "free" in options)
+
+
+@dataclass(frozen=True)
+class Damage(DefianceAction):
+    """1 Power: 1 damage to ``target``'s group, to ``unit`` before the leader (8.1)."""
+
+    verb: ClassVar[str] = "damage"
+    arity: ClassVar[tuple[int, int]] = (1, 2)
+    actor: str
+    target: str
+    unit: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.target, *((self.unit,) if self.unit else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Damage:
+        return cls(actor, line.take(), line.optional())
+
+
+@dataclass(frozen=True)
+class Destroy(DefianceAction):
+    """1 Power: destroy ``card`` in ``target``'s timeline."""
+
+    verb: ClassVar[str] = "destroy"
+    arity: ClassVar[tuple[int, int]] = (2, 2)
+    actor: str
+    target: str
+    card: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.target, self.card)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Destroy:
+        return cls(actor, line.take(), line.take())
+
+
+@dataclass(frozen=True)
+class Cycle(DefianceAction):
+    """1 Power: discard ``card``, then draw one (rulebook 9 "Cycle")."""
+
+    verb: ClassVar[str] = "cycle"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    card: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Cycle:
+        return cls(actor, line.take())
+
+
+# -- Fortitude -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Move(DefianceAction):
+    """1 Fortitude: one space; into an empty one ``discover`` a tile at a rotation; ``regroup``.
+
+    Attributes:
+        discover: the tile discovered (empty: the space holds a tile already).
+        rotation: the discovered tile's rotation (0 when nothing is discovered).
+    """
+
+    verb: ClassVar[str] = "move"
+    arity: ClassVar[tuple[int, int]] = (1, 5)
+    actor: str
+    space: Pos
+    discover: str = ""
+    rotation: int = 0
+    regroup: bool = False
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, format_pos(self.space),
+                *(("discover", self.discover, str(self.rotation)) if self.discover else ()),
+                *(("regroup",) if self.regroup else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Move:
+        space = line.pos()
+        tile, rotation, regroup = "", 0, False
+        while line.words:
+            word = line.take()
+            if word == "discover" and not tile and len(line.words) >= 2:
+                tile = line.take()
+                rotation = line.count("a rotation 0-5 after the tile it discovers")
+            elif word == "regroup" and not regroup:
+                regroup = True
+            else:
+                raise line.fail(f"{word!r} is not understood here; write "
+                                "`move P q,r [discover TILE ROT] [regroup]`")
+        return cls(actor, space, tile, rotation, regroup)
+
+
+@dataclass(frozen=True)
+class Flip(DefianceAction):
+    """1 Fortitude: flip an adjacent tile, first pushing a leader in it to ``push``."""
+
+    verb: ClassVar[str] = "flip"
+    arity: ClassVar[tuple[int, int]] = (1, 3)
+    actor: str
+    space: Pos
+    push: Pos | None = None
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, format_pos(self.space),
+                *(("push", format_pos(self.push)) if self.push is not None else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Flip:
+        space = line.pos()
+        if not line.words:
+            return cls(actor, space)
+        if line.take() != "push" or len(line.words) != 1:
+            raise line.fail("write `flip P q,r [push q,r]`")
+        return cls(actor, space, line.pos())
+
+
+# -- any player during the turns -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class Gambit(DefianceAction):
+    """The condition of the gambit level occurred: roll the d6 (rulebook 2.6.2)."""
+
+    verb: ClassVar[str] = "gambit"
+    arity: ClassVar[tuple[int, int]] = (0, 0)
+    actor: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor,)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Gambit:
+        return cls(actor)
+
+
+@dataclass(frozen=True)
+class Score(DefianceAction):
+    """A revealed Role completed: 1 Point (rulebook 1.1)."""
+
+    verb: ClassVar[str] = "score"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    role: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.role)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Score:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Progress(DefianceAction):
+    """A step of a multi-step Role (one progress token)."""
+
+    verb: ClassVar[str] = "progress"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    role: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.role)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Progress:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Claim(DefianceAction):
+    """An Adventure chapter's win condition met (rulebook 1.2.2)."""
+
+    verb: ClassVar[str] = "claim"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    condition: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.condition)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Claim:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Effect(DefianceAction):
+    """A card's text puts an ``steps``-step mechanic on the queue (rulebook 8.3).
+
+    Attributes:
+        source: the card (or leader) whose text it is.
+        effect: one of :data:`~companion.games.defiance.data.EFFECTS`.
+        asset: for damage and heal, the unit of ``target`` (or ``target`` for its leader).
+    """
+
+    verb: ClassVar[str] = "effect"
+    arity: ClassVar[tuple[int, int]] = (4, 5)
+    actor: str
+    source: str
+    effect: str
+    steps: int
+    target: str
+    asset: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.source, self.effect, str(self.steps), self.target,
+                *((self.asset,) if self.asset else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Effect:
+        source = line.take()
+        effect = line.one_of(line.take(), EFFECTS, f"an effect ({', '.join(EFFECTS)}); log "
+                                                   "other changes with adjust, cancel or attach")
+        steps = line.count("a number of steps")
+        target, asset = line.take(), line.optional()
+        if asset and effect not in ASSET_EFFECTS:
+            raise line.fail(f"{effect} names its choice at each step, not here")
+        return cls(actor, source, effect, steps, target, asset)
+
+
+@dataclass(frozen=True)
+class Step(DefianceAction):
+    """Resolve the head of the queue: one step, ``N``, ``all``, or one per choice."""
+
+    verb: ClassVar[str] = "step"
+    arity: ClassVar[tuple[int, int]] = (0, 9)
+    actor: str
+    choices: tuple[str, ...] = ()
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, *self.choices)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Step:
+        return cls(actor, line.rest())
+
+
+@dataclass(frozen=True)
+class Block(DefianceAction):
+    """Block the ability at the head of the queue by discarding ``cards`` (rulebook 5)."""
+
+    verb: ClassVar[str] = "block"
+    arity: ClassVar[tuple[int, int]] = (1, 5)
+    actor: str
+    cards: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, *self.cards)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Block:
+        return cls(actor, line.rest())
+
+
+@dataclass(frozen=True)
+class Resolved(DefianceAction):
+    """A played ability is resolved: from the centre to the discard pile."""
+
+    verb: ClassVar[str] = "resolved"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    card: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Resolved:
+        return cls(actor, line.take())
+
+
+@dataclass(frozen=True)
+class Adjust(DefianceAction):
+    """A card's text changes Health or a track by ``change`` (a ``unit``'s Health)."""
+
+    verb: ClassVar[str] = "adjust"
+    arity: ClassVar[tuple[int, int]] = (3, 4)
+    actor: str
+    source: str
+    what: str
+    change: int
+    unit: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.source, self.what, f"{self.change:+d}",
+                *((self.unit,) if self.unit else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Adjust:
+        source = line.take()
+        what = line.one_of(line.take(), ADJUSTABLE, "health, tide, power or fortitude")
+        value = line.take()
+        number = parse_count(value[1:]) if value[:1] in ("+", "-") else None
+        if number is None:
+            raise line.fail("adjust needs a signed change such as +1 or -2")
+        unit = line.optional()
+        if unit and what != "health":
+            raise line.fail("only health is adjusted on a unit; tracks are the leader's")
+        return cls(actor, source, what, -number if value[0] == "-" else number, unit)
+
+
+@dataclass(frozen=True)
+class End(DefianceAction):
+    """The end of your turn."""
+
+    verb: ClassVar[str] = "end"
+    arity: ClassVar[tuple[int, int]] = (0, 0)
+    actor: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor,)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> End:
+        return cls(actor)
+
+
+@dataclass(frozen=True)
+class Concede(DefianceAction):
+    """Concede at the beginning of a turn (rulebook 8.6)."""
+
+    verb: ClassVar[str] = "concede"
+    arity: ClassVar[tuple[int, int]] = (0, 0)
+    actor: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor,)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Concede:
+        return cls(actor)
+
+
+@dataclass(frozen=True)
+class Spend(DefianceAction):
+    """Spend dice showing ``faces`` for a leader action or a card's dice cost (2.1, 7)."""
+
+    verb: ClassVar[str] = "spend"
+    arity: ClassVar[tuple[int, int]] = (2, 6)
+    actor: str
+    source: str
+    faces: tuple[str, ...]
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.source, *self.faces)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Spend:
+        source = line.take()
+        return cls(actor, source, tuple(line.one_of(word, FACES, "die results T, P, F or 0")
+                                        for word in line.rest()))
+
+
+@dataclass(frozen=True)
+class Cancel(DefianceAction):
+    """Negate the head of the queue, or ``card`` as it is played (rulebook 5, 9)."""
+
+    verb: ClassVar[str] = "cancel"
+    arity: ClassVar[tuple[int, int]] = (1, 2)
+    actor: str
+    source: str
+    card: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.source, *((self.card,) if self.card else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Cancel:
+        return cls(actor, line.take(), line.optional())
+
+
+@dataclass(frozen=True)
+class Attach(DefianceAction):
+    """An ability being played goes onto ``target``'s leader or unit ``asset`` (9)."""
+
+    verb: ClassVar[str] = "attach"
+    arity: ClassVar[tuple[int, int]] = (2, 3)
+    actor: str
+    card: str
+    target: str
+    asset: str = ""
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card, self.target, *((self.asset,) if self.asset else ()))
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Attach:
+        return cls(actor, line.take(), line.take(), line.optional())
+
+
+@dataclass(frozen=True)
+class Trim(DefianceAction):
+    """While your timeline is over its limit: destroy ``card`` of it (rulebook 7)."""
+
+    verb: ClassVar[str] = "trim"
+    arity: ClassVar[tuple[int, int]] = (1, 1)
+    actor: str
+    card: str
+
+    def _words(self) -> tuple[str, ...]:
+        return (self.actor, self.card)
+
+    @classmethod
+    def _read(cls, actor: str, line: _Line) -> Trim:
+        return cls(actor, line.take())
+
+
+ChanceAction = Shuffle | Reveal | Roll
+"""What chance does: shuffles, Role reveals and rolls."""
+PlayerAction = (Place | ChooseLeader | Mulligan | Deploy | Ready | Check | Reroll | Convert
+                | Lock | Prepare | Play | Damage | Destroy | Cycle | Move | Flip | Gambit
+                | Score | Progress | Claim | Effect | Step | Block | Resolved | Adjust | End
+                | Concede | Spend | Cancel | Attach | Trim)
+"""What a player does (every one has an ``actor``)."""
+Action = ChanceAction | PlayerAction
+"""Any Defiance action."""
+
+CHANCE_TYPES = (Shuffle, Reveal, Roll)
+PLAYER_TYPES: tuple[type[PlayerAction], ...] = (
+    Place, ChooseLeader, Mulligan, Deploy, Ready, Check, Reroll, Convert, Lock, Prepare, Play,
+    Damage, Destroy, Cycle, Move, Flip, Gambit, Score, Progress, Claim, Effect, Step, Block,
+    Resolved, Adjust, End, Concede, Spend, Cancel, Attach, Trim)
+VERBS: Mapping[str, type[Action]] = {kind.verb: kind for kind in (*CHANCE_TYPES, *PLAYER_TYPES)}
+"""Verb -> its action class."""
 
 
 def canonical_names(names: Iterable[str]) -> dict[str, str]:
@@ -66,61 +836,42 @@ def canonical_names(names: Iterable[str]) -> dict[str, str]:
     return table
 
 
-def parse_line(text: str, names: dict[str, str]) -> Action:
-    """Read one line of notation into an :class:`Action`, restoring names as written.
+def parse_action(text: str, names: Mapping[str, str]) -> Action:
+    """Read one line of notation into its action, restoring names as written.
+
+    Raises:
+        NotationError: the line is not an action: an unknown verb, too few or too many
+            words, or a word of the wrong shape, naming the problem.
 
     Example:
-        >>> parse_line("MOVE ann 1,0", {"ann": "Ann"})
-        Action(verb='move', actor='Ann', args=('1,0',))
+        >>> parse_action("MOVE ann 1,0 discover Forge 2", {"ann": "Ann"})
+        Move(actor='Ann', space=(1, 0), discover='Forge', rotation=2, regroup=False)
     """
     words = text.split()
     if not words:
         raise NotationError(text, "the line is empty")
     verb = words[0].lower()
-    if verb not in ARITY:
+    kind = VERBS.get(verb)
+    if kind is None:
         raise NotationError(text, f"{words[0]!r} is not a Defiance verb "
-                                  f"({', '.join(sorted(ARITY))})")
+                                  f"({', '.join(sorted(VERBS))})")
     rest = [_canonical(word, names) for word in words[1:]]
-    if verb in ("reveal", "roll"):
-        actor, args = "", rest
-        if verb == "roll":
-            args = [word.upper() for word in rest]
-    elif verb == "spend" and len(rest) > 2:
-        actor, args = rest[0], [rest[1], *(word.upper() for word in rest[2:])]
-    elif verb == "convert" and len(rest) == 3:
-        actor, args = rest[0], [rest[1], rest[2].upper()]
-    else:
+    chance_only = kind in (Reveal, Roll)
+    actor = ""
+    if not chance_only:
         if not rest:
             raise NotationError(text, f"{verb} needs who acts")
-        actor, args = rest[0], rest[1:]
-    low, high = ARITY[verb]
-    if not low <= len(args) <= high:
+        actor = rest.pop(0)
+    low, high = kind.arity
+    if not low <= len(rest) <= high:
         count = f"{low}" if low == high else f"{low} to {high}"
         raise NotationError(text, f"{verb} takes {count} argument(s) after "
-                                  f"{'the verb' if verb in ('reveal', 'roll') else 'who acts'}")
-    _check_shapes(text, verb, args)
-    return Action(verb, actor, tuple(args))
+                                  f"{'the verb' if chance_only else 'who acts'}")
+    return kind._read(actor, _Line(text, verb, rest))
 
 
-def _canonical(word: str, names: dict[str, str]) -> str:
+def _canonical(word: str, names: Mapping[str, str]) -> str:
     low = word.lower()
     if low in KEYWORDS:
         return low
     return names.get(low, word)
-
-
-def _check_shapes(text: str, verb: str, args: list[str]) -> None:
-    if verb == "place":
-        if parse_pos(args[1]) is None or parse_count(args[2]) is None:
-            raise NotationError(text, "place needs a tile, a space q,r and a rotation 0-5")
-    elif verb in ("move", "flip"):
-        if parse_pos(args[0]) is None:
-            raise NotationError(text, f"{verb} needs a space written q,r")
-    elif verb in ("reroll", "convert") and parse_count(args[0]) is None:
-        raise NotationError(text, f"{verb} needs a die number")
-    elif verb == "effect" and parse_count(args[2]) is None:
-        raise NotationError(text, "effect needs a number of steps")
-    elif verb == "adjust":
-        value = args[2]
-        if not (value[:1] in ("+", "-") and parse_count(value[1:]) is not None):
-            raise NotationError(text, "adjust needs a signed change such as +1 or -2")

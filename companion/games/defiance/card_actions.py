@@ -10,7 +10,7 @@ Example:
 from __future__ import annotations
 
 from companion.games.core import Event
-from companion.games.defiance.actions import Action
+from companion.games.defiance.actions import Cycle, Damage, Destroy, Play, Prepare
 from companion.games.defiance.board import parse_count
 from companion.games.defiance.cardops import (
     destroy_timeline_card,
@@ -47,34 +47,17 @@ def slot_number(text: str) -> int:
     return number - 1 if number is not None else -1
 
 
-FLAGS = ("timeline", "free")
-"""Options that take no value."""
-
-
-def _options(args: tuple[str, ...], keys: tuple[str, ...]) -> dict[str, str]:
-    """``key value`` pairs (or bare flags) after the first argument."""
-    found: dict[str, str] = {}
-    rest = list(args)
-    while rest:
-        word = rest.pop(0)
-        if word not in keys:
-            refuse("bad_option", f"{word!r} is not understood here.", TURN)
-        found[word] = rest.pop(0) if rest and word not in FLAGS else ""
-    return found
-
-
-def prepare(state: State, action: Action, events: list[Event]) -> State:
+def prepare(state: State, action: Prepare, events: list[Event]) -> State:
     """1 Tide.
 
     Put a hand card in your (or an ally's) timeline; when it is full, ``replace`` destroys one of
     its cards first.
     """
-    card = action.args[0]
-    options = _options(action.args[1:], ("to", "replace"))
+    card = action.card
     player = seat(state, action.actor)
     if card not in player.hand:
         refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Tide Actions", card=card)
-    owner_name = options.get("to", action.actor)
+    owner_name = action.to or action.actor
     if owner_name not in {s.name for s in state.seats}:
         refuse("unknown_player", f"{owner_name} is not a player.", TIMELINE, "The Timeline",
                player=owner_name)
@@ -85,7 +68,7 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
         refuse("not_an_ally", f"{owner_name} is not an active ally.", TIMELINE, "The Timeline",
                player=owner_name)
     full = len(owner.timeline) >= timeline_limit(state, owner)
-    victim = options.get("replace")
+    victim = action.replace or None
     if full and victim is None:
         refuse("timeline_full", f"The timeline holds 1 + Tide level = "
                f"{timeline_limit(state, owner)} cards ({LIMIT_READING}); name a card to "
@@ -106,20 +89,19 @@ def prepare(state: State, action: Action, events: list[Event]) -> State:
                                                      Prepared(card, state.turn_no))))
 
 
-def play(state: State, action: Action, events: list[Event]) -> State:
+def play(state: State, action: Play, events: list[Event]) -> State:
     """Play a card.
 
     From hand at its cost in Tide, or ``timeline`` for 1 Tide (not the turn it was prepared);
     ``free`` when a mechanic directs the play (no cost). A unit joins the group (``replace N``
     destroys unit N of a full group first); an ability goes to the centre until ``resolved``.
     """
-    card_id = action.args[0]
-    options = _options(action.args[1:], ("timeline", "replace", "free"))
+    card_id = action.card
     player = seat(state, action.actor)
     card = state.rules.card(card_id) if state.rules.has_card(card_id) else None
     if card is None:
         refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS, card=card_id)
-    if "timeline" in options:
+    if action.timeline:
         mine = [p for p in player.timeline if p.card == card_id]
         if not mine:
             refuse("not_in_timeline", f"{card_id} is not in your timeline.", TIMELINE,
@@ -136,13 +118,13 @@ def play(state: State, action: Action, events: list[Event]) -> State:
         cost = card.cost
     slot = -1
     if card.kind == "unit":
-        slot = _replace_slot(player, options.get("replace"))
-    elif "replace" in options:
+        slot = _replace_slot(player, action.replace or None)
+    elif action.replace:
         refuse("bad_option", "Only a unit replaces a unit of a full group.", CARDS, "Unit Cards")
-    if "free" in options:
+    if action.free:
         cost = 0  # a mechanic directs the play: no cost (rulebook 4 "Tide Actions")
     state = spend(state, "T", cost, TURN, "Tide Actions") if cost else state
-    if "timeline" in options:
+    if action.timeline:
         player = seat(state, action.actor)
         index = max(i for i, p in enumerate(player.timeline)
                     if p.card == card_id and p.turn < state.turn_no)
@@ -198,34 +180,34 @@ def _target(state: State, name: str, target: str, what: str) -> Seat:
     return seat(state, target)
 
 
-def damage(state: State, action: Action, events: list[Event]) -> State:
+def damage(state: State, action: Damage, events: list[Event]) -> State:
     """1 Power.
 
     1 damage to a target group in reach, dealt to a unit (``N``) before the leader (rulebook 8.1).
     """
-    target = action.args[0]
+    target = action.target
     if target == action.actor:
         refuse("self_target", "A damage action targets another leader's group.", TURN,
                "Power Actions")
     victim = _target(state, action.actor, target, "damage")
     slot = None
     if victim.group:
-        if len(action.args) < 2:
+        if not action.unit:
             refuse("units_first", "Group damage goes to a unit before the leader: name the "
                    f"unit ({', '.join(u.label for u in victim.group)}).", "8.1 - Damage")
-        slot = find_unit(victim.group, action.args[1])
+        slot = find_unit(victim.group, action.unit)
         if not 0 <= slot < len(victim.group):
-            refuse("no_such_unit", f"{target} has no unit {action.args[1]}.", "8.1 - Damage")
-    elif len(action.args) > 1:
+            refuse("no_such_unit", f"{target} has no unit {action.unit}.", "8.1 - Damage")
+    elif action.unit:
         refuse("no_such_unit", f"{target} has no units; damage goes to the leader.",
                "8.1 - Damage")
     state = spend(state, "P", 1, TURN, "Power Actions")
     return group_damage(state, target, events, slot)
 
 
-def destroy(state: State, action: Action, events: list[Event]) -> State:
+def destroy(state: State, action: Destroy, events: list[Event]) -> State:
     """1 Power: destroy a timeline card of a leader within reach."""
-    target, card = action.args
+    target, card = action.target, action.card
     victim = _target(state, action.actor, target, "destroy")
     if card not in {p.card for p in victim.timeline}:
         hint = (f" Power actions destroy timeline cards; for a card that destroys the unit "
@@ -237,9 +219,9 @@ def destroy(state: State, action: Action, events: list[Event]) -> State:
     return destroy_timeline_card(state, target, card, events, "power")
 
 
-def cycle(state: State, action: Action, events: list[Event]) -> State:
+def cycle(state: State, action: Cycle, events: list[Event]) -> State:
     """1 Power: discard a card then draw a card (rulebook 9 "Cycle")."""
-    card = action.args[0]
+    card = action.card
     if card not in seat(state, action.actor).hand:
         refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Power Actions", card=card)
     state = spend(state, "P", 1, TURN, "Power Actions")

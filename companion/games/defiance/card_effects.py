@@ -24,7 +24,7 @@ Example:
 from __future__ import annotations
 
 from companion.games.core import Event
-from companion.games.defiance.actions import Action
+from companion.games.defiance.actions import Attach, Cancel, Step, Trim
 from companion.games.defiance.board import Pos, direction_to, format_pos, parse_count, parse_pos
 from companion.games.defiance.cardops import (
     destroy_timeline_card,
@@ -41,6 +41,7 @@ from companion.games.defiance.damage import (
     heal_unit,
     unit_health,
 )
+from companion.games.defiance.data import EFFECTS
 from companion.games.defiance.refusals import DAMAGE, MOVEMENT, PROTECTION, QUEUE, TIMELINE, refuse
 from companion.games.defiance.state import (
     GROUP_LIMIT,
@@ -60,8 +61,6 @@ from companion.games.defiance.state import (
     with_seat,
 )
 
-EFFECTS = ("damage", "destroy", "discard", "draw", "heal", "move", "steal")
-"""The kinds of multi-step mechanic a card's text can put on the queue."""
 COUNTED = ("damage", "draw", "heal")
 """Kinds whose steps need no choice: ``step`` resolves one, N or ``all`` of them."""
 CHOSEN = ("destroy", "discard", "move", "steal")
@@ -74,14 +73,14 @@ def is_leader(player: Seat, text: str) -> bool:
     return text.lower() in (player.name.lower(), player.leader.lower())
 
 
-def check_asset(state: State, action: Action, kind: str, victim: Seat, asset: str) -> str:
+def check_asset(state: State, actor: str, kind: str, victim: Seat, asset: str) -> str:
     """The asset a damage or heal mechanic goes to, as stored (see :class:`Mechanic`).
 
     Group damage goes to units before the leader, "except when the damage is
     self-targeted" (rulebook 8.1): a leader damaging its own group chooses the asset, and
     must name it while it has units.
     """
-    self_targeted = victim.name == action.actor
+    self_targeted = victim.name == actor
     if not asset:
         if kind == "damage" and self_targeted and victim.group:
             refuse("self_damage_asset", "Self-targeted damage is exempt from units first: name "
@@ -89,8 +88,6 @@ def check_asset(state: State, action: Action, kind: str, victim: Seat, asset: st
                    f"{', '.join(u.label for u in victim.group)}).", DAMAGE,
                    "except when the damage is self-targeted", leader=victim.name)
         return ""
-    if kind not in ("damage", "heal"):
-        refuse("bad_option", f"{kind} names its choice at each step, not here.", QUEUE)
     if is_leader(victim, asset):
         if kind == "damage" and victim.group and not self_targeted:
             refuse("units_first", "Group damage goes to a unit before the leader: name the "
@@ -102,7 +99,7 @@ def check_asset(state: State, action: Action, kind: str, victim: Seat, asset: st
     return victim.group[slot].label
 
 
-def resolve_steps(state: State, action: Action, events: list[Event],
+def resolve_steps(state: State, action: Step, events: list[Event],
                   still_active: object) -> State:
     """``step P [N|all|CHOICE...]``: resolve the mechanic at the head of the queue.
 
@@ -110,7 +107,7 @@ def resolve_steps(state: State, action: Action, events: list[Event],
     not blocked, its target on the board); when it may not, it is dropped (rulebook 8.3).
     """
     top = state.queue[0]
-    args = action.args
+    args = action.choices
     if top.effect in COUNTED:
         if len(args) > 1:
             refuse("step_count", "Write `step P`, `step P N` or `step P all`.", QUEUE)
@@ -287,7 +284,7 @@ def _forced_move(state: State, victim: Seat, choice: str, events: list[Event]) -
     return with_seat(state, evolve(seat(state, victim.name), pos=dest))
 
 
-def cancel(state: State, action: Action, events: list[Event], source_in_play: object) -> State:
+def cancel(state: State, action: Cancel, events: list[Event], source_in_play: object) -> State:
     """``cancel P SOURCE [CARD]``: negate a mechanic, or an ability as it is played.
 
     Rulebook 5: "Abilities which cancel a mechanic negate it and act as though it never
@@ -295,12 +292,12 @@ def cancel(state: State, action: Action, events: list[Event], source_in_play: ob
     "immediately after it is attempted to be played"; 8.2: once a mechanic begins resolving,
     it can no longer be canceled; 5: Fated mechanics cannot be canceled.
     """
-    source = action.args[0]
+    source = action.source
     if not source_in_play(state, action.actor, source):  # type: ignore[operator]
         refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
                "your play space.", PROTECTION, card=source)
-    if len(action.args) == 2:
-        card = action.args[1]
+    if action.card:
+        card = action.card
         played = [owner for owner, c in state.center if c == card]
         if not played:
             refuse("not_resolving", f"{card} is not an ability being played.", PROTECTION)
@@ -327,14 +324,13 @@ def cancel(state: State, action: Action, events: list[Event], source_in_play: ob
     return evolve(state, queue=state.queue[1:])
 
 
-def attach(state: State, action: Action, events: list[Event]) -> State:
+def attach(state: State, action: Attach, events: list[Event]) -> State:
     """``attach P CARD TARGET [ASSET]``: an ability you are playing goes onto an asset.
 
     Rulebook 9 "Attach": "Play one asset onto another asset. If the asset leaves play,
     destroy the attached asset." The card comes from the centre (played with ``play``).
     """
-    card, target = action.args[0], action.args[1]
-    asset = action.args[2] if len(action.args) > 2 else ""
+    card, target, asset = action.card, action.target, action.asset
     if (action.actor, card) not in state.center:
         refuse("not_resolving", f"{card} is not an ability of yours being played: play it, "
                "then attach it.", QUEUE)
@@ -358,7 +354,7 @@ def attach(state: State, action: Action, events: list[Event]) -> State:
     return state
 
 
-def trim(state: State, action: Action, events: list[Event]) -> State:
+def trim(state: State, action: Trim, events: list[Event]) -> State:
     """``trim P CARD``: the owner destroys a timeline card of their choice while over the limit.
 
     Rulebook 7 "The Timeline": "If your timeline limit falls below the number of timeline
@@ -369,7 +365,7 @@ def trim(state: State, action: Action, events: list[Event]) -> State:
     if due is None or due.name != action.actor:
         refuse("timeline_compliant", f"Your timeline is within its limit ({LIMIT_READING}): "
                "there is nothing to destroy.", TIMELINE, "The Timeline")
-    card = action.args[0]
+    card = action.card
     if card not in {p.card for p in player.timeline}:
         refuse("not_in_timeline", f"{card} is not in your timeline.", TIMELINE,
                "The Timeline", card=card)

@@ -23,6 +23,8 @@ TILE_TYPES = ("stealth", "city", "sacred", "wild", "travel", "rift")
 EVENT_TRIGGERS = ("discovery", "entry", "exit", "start", "end", "passive")
 CARD_KINDS = ("unit", "ability")
 MODES = ("skirmish", "quickplay", "adventure")
+EFFECTS = ("damage", "destroy", "discard", "draw", "heal", "move", "steal")
+"""The kinds of multi-step mechanic a card's text can put on the queue (rulebook 8.3)."""
 
 
 def face_letter(attribute: str) -> str:

@@ -12,8 +12,16 @@ Example:
 from __future__ import annotations
 
 from companion.games.core import Event
-from companion.games.defiance.actions import Action
-from companion.games.defiance.data import ATTRIBUTES, BLANK, attribute_of, die_faces, face_letter
+from companion.games.defiance.actions import (
+    GAMBIT_FACES,
+    Check,
+    Convert,
+    Gambit,
+    Lock,
+    Reroll,
+    Roll,
+)
+from companion.games.defiance.data import BLANK, attribute_of, die_faces, face_letter
 from companion.games.defiance.refusals import CHECKS, GAMBITS, TURN, refuse
 from companion.games.defiance.state import (
     Die,
@@ -36,18 +44,16 @@ def faces(dice: tuple[Die, ...]) -> str:
     return " ".join(d.face for d in dice)
 
 
-def declare_check(state: State, action: Action, events: list[Event]) -> State:
+def declare_check(state: State, action: Check, events: list[Event]) -> State:
     """Choose the attribute of the action check; four dice are rolled (chance)."""
-    attribute = action.args[0].lower()
-    if attribute not in ATTRIBUTES:
-        refuse("bad_attribute", f"{action.args[0]} is not tide, power or fortitude.", CHECKS)
+    attribute = action.attribute
     if state.turn.check:
         refuse("already_rolled", "You make one action check per turn.", TURN)
     turn = evolve(state.turn, check=attribute)
     return evolve(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
 
 
-def roll(state: State, action: Action, events: list[Event]) -> State:
+def roll(state: State, action: Roll, events: list[Event]) -> State:
     """The chance outcome of the pending check, reroll or gambit roll."""
     due = state.pending[0]
     state = evolve(state, pending=state.pending[1:])
@@ -58,12 +64,12 @@ def roll(state: State, action: Action, events: list[Event]) -> State:
     return _gambit_rolled(state, action, due.who, events)
 
 
-def _check_rolled(state: State, action: Action) -> State:
+def _check_rolled(state: State, action: Roll) -> State:
     kind = state.turn.check
-    if len(action.args) != CHECK_DICE or any(f not in die_faces(kind) for f in action.args):
+    if len(action.faces) != CHECK_DICE or any(f not in die_faces(kind) for f in action.faces):
         refuse("bad_roll", f"An action check rolls {CHECK_DICE} dice showing T, P, F or 0.",
                CHECKS)
-    dice = tuple(Die(kind, face) for face in action.args)
+    dice = tuple(Die(kind, face) for face in action.faces)
     player = seat(state, state.turn.leader)
     strong = state.rules.leader(player.leader).strong
     if track_level(state, player, strong) >= ADD_DIE_LEVEL:
@@ -71,28 +77,29 @@ def _check_rolled(state: State, action: Action) -> State:
     return evolve(state, turn=evolve(state.turn, dice=dice))
 
 
-def _rerolled(state: State, action: Action, index: int) -> State:
+def _rerolled(state: State, action: Roll, index: int) -> State:
     die = state.turn.dice[index]
-    if len(action.args) != 1 or action.args[0] not in die_faces(die.kind):
+    if len(action.faces) != 1 or action.faces[0] not in die_faces(die.kind):
         refuse("bad_roll", "A reroll rolls one die showing T, P, F or 0.", CHECKS, "Reroll")
     dice = list(state.turn.dice)
-    dice[index] = evolve(die, face=action.args[0], rerolled=True)
+    dice[index] = evolve(die, face=action.faces[0], rerolled=True)
     return evolve(state, turn=evolve(state.turn, dice=tuple(dice)))
 
 
-def _gambit_rolled(state: State, action: Action, name: str, events: list[Event]) -> State:
-    if len(action.args) != 1 or action.args[0] not in "123456" or len(action.args[0]) != 1:
+def _gambit_rolled(state: State, action: Roll, name: str, events: list[Event]) -> State:
+    if len(action.faces) != 1 or action.faces[0] not in GAMBIT_FACES:
         refuse("bad_roll", "A gambit rolls one six-sided die: 1 to 6.", GAMBITS)
     player = seat(state, name)
-    success = int(action.args[0]) <= 3
+    success = int(action.faces[0]) <= 3
     level = player.gambit + 1 if success else max(1, player.gambit - 1)
     return with_seat(state, evolve(player, gambit=level))
 
 
-def _die(state: State, text: str) -> tuple[int, Die]:
-    index = int(text) - 1
+def _die(state: State, number: int) -> tuple[int, Die]:
+    index = number - 1
     if not state.turn.dice or not 0 <= index < len(state.turn.dice):
-        refuse("no_such_die", f"There is no die {text} in this check.", CHECKS, die=text)
+        refuse("no_such_die", f"There is no die {number} in this check.", CHECKS,
+               die=str(number))
     return index, state.turn.dice[index]
 
 
@@ -103,10 +110,10 @@ def _unlocked(state: State) -> None:
         refuse("locked", "The results are locked for the turn.", CHECKS)
 
 
-def reroll(state: State, action: Action, events: list[Event]) -> State:
+def reroll(state: State, action: Reroll, events: list[Event]) -> State:
     """Level 2 of a track: reroll one die of that colour, before conversions."""
     _unlocked(state)
-    index, die = _die(state, action.args[0])
+    index, die = _die(state, action.die)
     player = seat(state, action.actor)
     if die.added:
         refuse("added_die", "The added die is set, not rolled; it cannot be rerolled.", CHECKS,
@@ -133,11 +140,11 @@ def conversions_for(state: State, die: Die) -> list[str]:
                    if c.track == die.kind and c.level <= level and c.source == die.face})
 
 
-def convert(state: State, action: Action, events: list[Event]) -> State:
+def convert(state: State, action: Convert, events: list[Event]) -> State:
     """A track's convert box: move one die from one result to another, once per die."""
     _unlocked(state)
-    index, die = _die(state, action.args[0])
-    target = action.args[1].upper()
+    index, die = _die(state, action.die)
+    target = action.face
     if die.converted:
         refuse("converted", "A die may be converted only once.", CHECKS, "Convert")
     if target not in conversions_for(state, die):
@@ -149,7 +156,7 @@ def convert(state: State, action: Action, events: list[Event]) -> State:
     return evolve(state, turn=evolve(state.turn, dice=tuple(dice)))
 
 
-def lock(state: State, action: Action, events: list[Event]) -> State:
+def lock(state: State, action: Lock, events: list[Event]) -> State:
     """Lock the final results for the turn."""
     _unlocked(state)
     events.append(Event("dice_locked", {"leader": action.actor, "attribute": state.turn.check,
@@ -187,7 +194,7 @@ def spend(state: State, face: str, count: int, section: str, detail: str) -> Sta
                                        spent=state.turn.spent + count))
 
 
-def gambit(state: State, action: Action, events: list[Event]) -> State:
+def gambit(state: State, action: Gambit, events: list[Event]) -> State:
     """The condition of the gambit level occurred: roll a d6 (rulebook 2.6.2)."""
     player = seat(state, action.actor)
     if player.status != "active":

@@ -8,7 +8,9 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from companion.games.core import (
     CHANCE,
@@ -27,7 +29,47 @@ from companion.games.defiance import (
     queue_actions,
     setup_actions,
 )
-from companion.games.defiance.actions import CHANCE_VERBS, Action, canonical_names, parse_line
+from companion.games.defiance.actions import (
+    CHANCE_TYPES,
+    Action,
+    Adjust,
+    Attach,
+    Block,
+    Cancel,
+    Check,
+    ChooseLeader,
+    Claim,
+    Concede,
+    Convert,
+    Cycle,
+    Damage,
+    Deploy,
+    Destroy,
+    Effect,
+    End,
+    Flip,
+    Gambit,
+    Lock,
+    Move,
+    Mulligan,
+    Place,
+    Play,
+    PlayerAction,
+    Prepare,
+    Progress,
+    Ready,
+    Reroll,
+    Resolved,
+    Reveal,
+    Roll,
+    Score,
+    Shuffle,
+    Spend,
+    Step,
+    Trim,
+    canonical_names,
+    parse_action,
+)
 from companion.games.defiance.cardops import reshuffles_due
 from companion.games.defiance.codec import from_json, to_json
 from companion.games.defiance.data import die_faces
@@ -47,6 +89,8 @@ from companion.games.defiance.rules import Rules
 from companion.games.defiance.scoring import last_side_standing
 from companion.games.defiance.state import (
     LIMIT_READING,
+    Phase,
+    SetupStep,
     State,
     deck_of,
     evolve,
@@ -57,33 +101,87 @@ from companion.games.defiance.state import (
 if TYPE_CHECKING:  # pragma: no cover
     import random
 
-Handler = Callable[[State, Action, list[Event]], State]
+Handler = Callable[[State, Any, list[Event]], State]
 
-SETUP_HANDLERS: dict[str, tuple[str, Handler]] = {
-    "place": ("tiles", setup_actions.place),
-    "leader": ("leaders", setup_actions.choose_leader),
-    "mulligan": ("deploy", setup_actions.mulligan),
-    "deploy": ("deploy", setup_actions.deploy_unit),
-    "ready": ("deploy", setup_actions.ready),
+
+class Stage(StrEnum):
+    """Where the game stands, as the dispatch table is keyed.
+
+    The phase, refined by the setup step and by a respawned leader's deploy.
+    """
+
+    CHANCE = "chance"
+    """A shuffle, Role reveal or roll is due (any phase)."""
+    TILES = "tiles"
+    """Setup step 5: first tiles."""
+    LEADERS = "leaders"
+    """Setup step 6: leaders."""
+    SETUP_DEPLOY = "setup_deploy"
+    """Setup step 7: every leader deploys."""
+    RESPAWN_DEPLOY = "respawn_deploy"
+    """The turns: a respawned leader completes a deploy (rulebook 8.6)."""
+    TURN = "turn"
+    """The turns: the leader's actions, and what anyone may do."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """How an accepted action is handled: its handler, and who may act.
+
+    Attributes:
+        handler: the rule's function ``(state, action, events) -> state``.
+        anyone: any player may act (triggers, blocks, scoring, conceding), not only the one
+            whose turn or setup step it is.
+    """
+
+    handler: Handler
+    anyone: bool = False
+
+
+_DEPLOY: dict[type[Action], Rule] = {
+    Mulligan: Rule(setup_actions.mulligan), Deploy: Rule(setup_actions.deploy_unit),
+    Ready: Rule(setup_actions.ready)}
+_ANYONE: dict[type[Action], Rule] = {
+    kind: Rule(handler, anyone=True) for kind, handler in (
+        (Gambit, dice.gambit), (Score, queue_actions.score), (Progress, queue_actions.progress),
+        (Claim, queue_actions.claim), (Effect, queue_actions.effect),
+        (Step, queue_actions.step), (Block, queue_actions.block),
+        (Adjust, queue_actions.adjust), (Concede, queue_actions.concede),
+        (Cancel, queue_actions.cancel), (Attach, card_effects.attach))}
+
+DISPATCH: Mapping[Stage, Mapping[type[Action], Rule]] = {
+    Stage.CHANCE: {Shuffle: Rule(setup_actions.shuffle), Reveal: Rule(setup_actions.reveal),
+                   Roll: Rule(dice.roll)},
+    Stage.TILES: {Place: Rule(setup_actions.place)},
+    Stage.LEADERS: {ChooseLeader: Rule(setup_actions.choose_leader)},
+    Stage.SETUP_DEPLOY: _DEPLOY,
+    Stage.RESPAWN_DEPLOY: {**_DEPLOY, Adjust: _ANYONE[Adjust]},
+    Stage.TURN: {
+        Check: Rule(dice.declare_check), Reroll: Rule(dice.reroll),
+        Convert: Rule(dice.convert), Lock: Rule(dice.lock),
+        Prepare: Rule(card_actions.prepare), Play: Rule(card_actions.play),
+        Damage: Rule(card_actions.damage), Destroy: Rule(card_actions.destroy),
+        Cycle: Rule(card_actions.cycle), Move: Rule(movement.move),
+        Flip: Rule(movement.flip), End: Rule(queue_actions.end),
+        Resolved: Rule(queue_actions.resolved), Spend: Rule(queue_actions.spend_for),
+        **_ANYONE},
 }
-DEPLOY_VERBS = frozenset({"mulligan", "deploy", "ready"})
-TURN_HANDLERS: dict[str, Handler] = {
-    "check": dice.declare_check, "reroll": dice.reroll, "convert": dice.convert,
-    "lock": dice.lock, "prepare": card_actions.prepare, "play": card_actions.play,
-    "damage": card_actions.damage, "destroy": card_actions.destroy,
-    "cycle": card_actions.cycle, "move": movement.move, "flip": movement.flip,
-    "end": queue_actions.end, "resolved": queue_actions.resolved,
-    "spend": queue_actions.spend_for,
-}
-"""Verbs only the leader whose turn it is may use."""
-ANYONE_HANDLERS: dict[str, Handler] = {
-    "gambit": dice.gambit, "score": queue_actions.score, "progress": queue_actions.progress,
-    "claim": queue_actions.claim, "effect": queue_actions.effect, "step": queue_actions.step,
-    "block": queue_actions.block, "adjust": queue_actions.adjust,
-    "concede": queue_actions.concede, "cancel": queue_actions.cancel,
-    "attach": card_effects.attach,
-}
-"""Verbs any player may use during the turns (triggers, blocks, scoring, conceding)."""
+"""The one dispatch table: for each stage, the action types it accepts and their rule.
+
+A timeline over its limit accepts only :class:`Trim` (rulebook 7), whatever the stage."""
+
+DUE: Mapping[str, type[Action]] = {"shuffle": Shuffle, "reveal": Reveal}
+"""The action a pending chance event waits for (a roll for every other kind)."""
+
+
+def stage_of(state: State) -> Stage:
+    """The stage of ``state`` (see :data:`DISPATCH`)."""
+    if state.pending:
+        return Stage.CHANCE
+    if state.phase == Phase.SETUP:
+        return {SetupStep.TILES: Stage.TILES, SetupStep.LEADERS: Stage.LEADERS}.get(
+            state.step, Stage.SETUP_DEPLOY)
+    return Stage.RESPAWN_DEPLOY if state.turn.deploying else Stage.TURN
 
 
 class DefianceGame(Game[Rules, State, Action]):
@@ -106,14 +204,14 @@ class DefianceGame(Game[Rules, State, Action]):
     # -- flow ------------------------------------------------------------------------------
     def current_actor(self, state: State) -> str | None:
         """Chance, the player placing a tile / choosing / deploying, or the turn's leader."""
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             return None
         if state.pending:
             return CHANCE
-        if state.phase == "setup":
-            if state.step == "tiles":
+        if state.phase == Phase.SETUP:
+            if state.step == SetupStep.TILES:
                 return state.seats[state.index].name
-            if state.step == "leaders":
+            if state.step == SetupStep.LEADERS:
                 return state.order[state.index]
         due = over_limit(state)
         if due is not None:
@@ -129,17 +227,17 @@ class DefianceGame(Game[Rules, State, Action]):
             deck = deck_of(state, due.who)
             cards = sorted(deck.cards + deck.discard)
             rng.shuffle(cards)
-            return Action("shuffle", due.who, tuple(cards))
+            return Shuffle(due.who, tuple(cards))
         if due.kind == "reveal":
             ids = sorted(r.id for r in state.rules.roles)
-            return Action("reveal", "", tuple(rng.sample(ids, state.rules.reveal)))
+            return Reveal(tuple(rng.sample(ids, state.rules.reveal)))
         if due.kind == "check":
             kind = state.turn.check
-            return Action("roll", "", tuple(rng.choice(die_faces(kind)) for _ in range(4)))
+            return Roll(tuple(rng.choice(die_faces(kind)) for _ in range(4)))
         if due.kind == "reroll":
             kind = state.turn.dice[due.die].kind
-            return Action("roll", "", (rng.choice(die_faces(kind)),))
-        return Action("roll", "", (str(rng.randint(1, 6)),))
+            return Roll((rng.choice(die_faces(kind)),))
+        return Roll((str(rng.randint(1, 6)),))
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """Every action that may happen next, sorted by notation (see ``legal.py``)."""
@@ -152,9 +250,9 @@ class DefianceGame(Game[Rules, State, Action]):
             new = self._dispatch(state, action, events)
             card_effects.over_limit_event(new, state, events)
             new = reshuffles_due(new)
-            if new.phase == "turns":
+            if new.phase == Phase.TURNS:
                 new = last_side_standing(new, events)
-            if new.phase == "turns" and not new.pending and new.turn.leader \
+            if new.phase == Phase.TURNS and not new.pending and new.turn.leader \
                     and seat(new, new.turn.leader).status != "active":
                 new = end_turn(evolve(new, queue=()), events)
             return Transition(new, tuple(events))
@@ -173,7 +271,7 @@ class DefianceGame(Game[Rules, State, Action]):
             >>> from companion.games.defiance.shipped import PACKAGE, shipped_roles
             >>> game = DefianceGame()
             >>> rules = game.load_setup(shipped_sources(PACKAGE, shipped_roles()), {})
-            >>> game.accepts(game.initial_state(rules), Action("end", "Ann"))
+            >>> game.accepts(game.initial_state(rules), End("Ann"))
             False
         """
         try:
@@ -183,64 +281,67 @@ class DefianceGame(Game[Rules, State, Action]):
         return True
 
     def _dispatch(self, state: State, action: Action, events: list[Event]) -> State:
-        verb = action.verb
-        if state.phase == "over":
+        if state.phase == Phase.OVER:
             refuse("game_over", "The game is over.", SKIRMISH, "1.1.1 - Object of the Game")
-        if state.pending:
+        stage = stage_of(state)
+        if stage == Stage.CHANCE:
             due = state.pending[0].kind
-            wanted = {"shuffle": "shuffle", "reveal": "reveal"}.get(due, "roll")
-            if verb != wanted:
+            wanted = DUE.get(due, Roll)
+            if not isinstance(action, wanted):
                 refuse("chance_due", f"A {due} is due first: type it or `roll`.",
-                       CHECKS if wanted == "roll" else SETUP)
-            if verb == "shuffle":
-                return setup_actions.shuffle(state, action, events)
-            if verb == "reveal":
-                return setup_actions.reveal(state, action, events)
-            return dice.roll(state, action, events)
-        if verb in CHANCE_VERBS:
+                       CHECKS if wanted is Roll else SETUP)
+            return DISPATCH[stage][wanted].handler(state, action, events)
+        if isinstance(action, CHANCE_TYPES):
             refuse("no_chance_pending", "Nothing is waiting for a roll or shuffle.", TURN)
         if action.actor not in {s.name for s in state.seats}:
             refuse("unknown_player", f"{action.actor} is not a player of this game.", SETUP,
                    player=action.actor)
         over = over_limit(state)
-        if over is not None or verb == "trim":
-            if verb != "trim" or action.actor != (over.name if over else action.actor):
+        if over is not None or isinstance(action, Trim):
+            if not isinstance(action, Trim) or action.actor != (over.name if over
+                                                                 else action.actor):
                 who = over.name if over else action.actor
                 refuse("trim_first", f"{who}'s timeline is over its limit ({LIMIT_READING}): "
                        f"{who} chooses a timeline card to destroy first (trim {who} CARD).",
                        "7. Card Properties", "The Timeline", leader=who)
             return card_effects.trim(state, action, events)
-        if state.phase == "setup":
-            step, handler = SETUP_HANDLERS.get(verb, ("", None))
-            if handler is None or step != state.step:
-                refuse("wrong_step", f"{verb} is not part of setup step {state.step}.", SETUP)
+        if state.phase == Phase.TURNS:
+            self._mode_allows(state, action)
+        rule = DISPATCH[stage].get(type(action))
+        if rule is None:
+            self._not_accepted(state, stage, action)
+        if not rule.anyone:
             self._is_current(state, action)
-            return handler(state, action, events)
-        if verb in ("score", "progress") and state.rules.mode == "adventure":
+        return rule.handler(state, action, events)
+
+    @staticmethod
+    def _mode_allows(state: State, action: PlayerAction) -> None:
+        if isinstance(action, Score | Progress) and state.rules.mode == "adventure":
             refuse("no_roles", "Adventure has no Roles: claim a chapter condition.", ADVENTURE)
-        if verb == "claim" and state.rules.mode != "adventure":
+        if isinstance(action, Claim) and state.rules.mode != "adventure":
             refuse("no_chapter", "Only Adventure chapters have win conditions to claim.",
                    SKIRMISH)
-        if verb in ANYONE_HANDLERS:
-            if state.turn.deploying and verb not in ("adjust",):
-                refuse("deploying", f"{state.turn.leader} is deploying; during a deploy no "
-                       "abilities are played or activated.", SETUP, "step 7")
-            return ANYONE_HANDLERS[verb](state, action, events)
-        self._is_current(state, action)
-        if state.turn.deploying:
-            if verb not in DEPLOY_VERBS:
-                refuse("deploying", "Complete your deploy (mulligan, deploy units, ready) "
-                       "first.", DEFEAT, "respawn then complete a deploy")
-            return SETUP_HANDLERS[verb][1](state, action, events)
-        if verb not in TURN_HANDLERS:
-            refuse("not_deploying", f"{verb} belongs to a deploy.", SETUP, "step 7")
-        return TURN_HANDLERS[verb](state, action, events)
 
-    def _is_current(self, state: State, action: Action) -> None:
+    def _not_accepted(self, state: State, stage: Stage, action: PlayerAction) -> NoReturn:
+        """Refuse an action type the stage does not accept, saying what the stage is for."""
+        if stage not in (Stage.RESPAWN_DEPLOY, Stage.TURN):
+            refuse("wrong_step", f"{action.verb} is not part of setup step {state.step}.",
+                   SETUP)
+        if stage == Stage.RESPAWN_DEPLOY and type(action) in _ANYONE:
+            refuse("deploying", f"{state.turn.leader} is deploying; during a deploy no "
+                   "abilities are played or activated.", SETUP, "step 7")
+        self._is_current(state, action)
+        if stage == Stage.RESPAWN_DEPLOY:
+            refuse("deploying", "Complete your deploy (mulligan, deploy units, ready) "
+                   "first.", DEFEAT, "respawn then complete a deploy")
+        refuse("not_deploying", f"{action.verb} belongs to a deploy.", SETUP, "step 7")
+
+    def _is_current(self, state: State, action: PlayerAction) -> None:
         current = self.current_actor(state)
         if action.actor != current:
             refuse("not_your_turn", f"It is {current}'s turn, not {action.actor}'s.",
-                   SETUP if state.phase == "setup" else TURN, turn=current, player=action.actor)
+                   SETUP if state.phase == Phase.SETUP else TURN, turn=current,
+                   player=action.actor)
 
     def outcome(self, state: State) -> Outcome | None:
         """Who won, why, and the Points."""
@@ -261,7 +362,7 @@ class DefianceGame(Game[Rules, State, Action]):
     # -- notation --------------------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
         """Read one line of Defiance notation (case-insensitive names)."""
-        return parse_line(text, _names(state.rules))
+        return parse_action(text, _names(state.rules))
 
     def describe_event(self, event: Event) -> str:
         """One short line per event."""

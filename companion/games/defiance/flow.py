@@ -16,7 +16,9 @@ from companion.games.defiance.scoring import end_of_round, finish
 from companion.games.defiance.state import (
     Deck,
     Pending,
+    Phase,
     Seat,
+    SetupStep,
     State,
     Turn,
     evolve,
@@ -44,7 +46,7 @@ def initial(rules: Rules) -> State:
     if rules.reveal:
         pending = (*pending, Pending("reveal"))
     seats = tuple(Seat(name, pos=(0, 0)) for name in rules.players)
-    return State(rules, "setup", "tiles", seats, (Placement(rift.id, 0, 0, 0, False),),
+    return State(rules, Phase.SETUP, SetupStep.TILES, seats, (Placement(rift.id, 0, 0, 0, False),),
                  tuple(decks), pending=pending)
 
 
@@ -83,7 +85,7 @@ def after_tiles(state: State, events: list[Event]) -> State:
     """Setup step 5 done: turn order, round counter at 1, then leader choice."""
     state = announce_order(evolve(state, round=ROUND_START), events)
     events.append(Event("round_changed", {"round": ROUND_START}))
-    return evolve(state, step="leaders")
+    return evolve(state, step=SetupStep.LEADERS)
 
 
 def next_deploy(state: State, events: list[Event]) -> State:
@@ -91,7 +93,7 @@ def next_deploy(state: State, events: list[Event]) -> State:
     index = state.index + 1
     if index < len(state.order):
         return start_deploy(evolve(state, index=index), state.order[index])
-    state = evolve(state, phase="turns", step="", index=0, turn=Turn())
+    state = evolve(state, phase=Phase.TURNS, step=SetupStep.NONE, index=0, turn=Turn())
     return start_turn(state, events)
 
 
@@ -120,7 +122,7 @@ def start_turn(state: State, events: list[Event]) -> State:
                           events)
         if state.index >= len(state.order):
             state = end_of_round(state, events)
-            if state.phase == "over":
+            if state.phase == Phase.OVER:
                 return state
             state = evolve(state, round=state.round + 1)
             events.append(Event("round_changed", {"round": state.round}))

@@ -19,7 +19,36 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Protocol
 
-from companion.games.defiance.actions import Action
+from companion.games.defiance.actions import (
+    Action,
+    Check,
+    ChooseLeader,
+    Claim,
+    Concede,
+    Convert,
+    Cycle,
+    Damage,
+    Deploy,
+    Destroy,
+    End,
+    Flip,
+    Gambit,
+    Lock,
+    Move,
+    Mulligan,
+    Place,
+    Play,
+    PlayerAction,
+    Prepare,
+    Progress,
+    Ready,
+    Reroll,
+    Resolved,
+    Roll,
+    Score,
+    Step,
+    Trim,
+)
 from companion.games.defiance.board import DIRECTIONS, format_pos, neighbour, world_walls
 from companion.games.defiance.card_actions import in_reach
 from companion.games.defiance.card_effects import COUNTED
@@ -28,6 +57,8 @@ from companion.games.defiance.dice import available, conversions_for
 from companion.games.defiance.movement import discoverable, push_spaces
 from companion.games.defiance.state import (
     GROUP_LIMIT,
+    Phase,
+    SetupStep,
     State,
     board_view,
     occupied,
@@ -60,15 +91,15 @@ def legal_actions(game: Referee, state: State) -> list[Action]:
     The current actor's actions, and what any player may do at any time during the turns
     (a gambit roll, completing a Role, claiming a condition, conceding at a turn's start).
     """
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return []
     if state.pending:
         due = state.pending[0]
         if due.kind == "reroll":
             kind = state.turn.dice[due.die].kind
-            return sorted({Action("roll", "", (f,)) for f in die_faces(kind)}, key=str)
+            return sorted({Roll((f,)) for f in die_faces(kind)}, key=str)
         if due.kind == "gambit":
-            return [Action("roll", "", (str(n),)) for n in range(1, 7)]
+            return [Roll((str(n),)) for n in range(1, 7)]
         return []
     actor = game.current_actor(state)
     if actor is None:
@@ -85,13 +116,13 @@ def legal_actions(game: Referee, state: State) -> list[Action]:
     return [found[text] for text in sorted(found)]
 
 
-def _candidates(state: State, actor: str) -> Iterator[Action]:
+def _candidates(state: State, actor: str) -> Iterator[PlayerAction]:
     due = over_limit(state)
     if due is not None and due.name == actor:
         for card in sorted({p.card for p in due.timeline}):
-            yield Action("trim", actor, (card,))
+            yield Trim(actor, card)
         return
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         yield from _setup_candidates(state, actor)
         return
     player = seat(state, actor)
@@ -99,35 +130,35 @@ def _candidates(state: State, actor: str) -> Iterator[Action]:
     if turn.deploying:
         yield from _deploy_candidates(state, actor)
         return
-    yield Action("end", actor)
+    yield End(actor)
     for other in state.seats:
         yield from _anyone_candidates(state, other.name)
     for owner, card in state.center:
         if owner == actor:
-            yield Action("resolved", actor, (card,))
+            yield Resolved(actor, card)
     if state.queue:
         yield from _step_candidates(state, actor)
     if not turn.check:
         for attribute in ATTRIBUTES:
-            yield Action("check", actor, (attribute,))
+            yield Check(actor, attribute)
         return
     if not turn.locked:
-        yield Action("lock", actor)
+        yield Lock(actor)
         for number, die in enumerate(turn.dice, start=1):
-            yield Action("reroll", actor, (str(number),))
+            yield Reroll(actor, number)
             for face in conversions_for(state, die):
-                yield Action("convert", actor, (str(number), face))
+                yield Convert(actor, number, face)
         return
     yield from _spend_candidates(state, actor, player.hand)
 
 
-def _step_candidates(state: State, actor: str) -> Iterator[Action]:
+def _step_candidates(state: State, actor: str) -> Iterator[PlayerAction]:
     """Resolving the head of the queue: one step, all of them, or each possible choice."""
     top = state.queue[0]
     if top.effect in COUNTED:
-        yield Action("step", actor)
+        yield Step(actor)
         if top.steps > 1:
-            yield Action("step", actor, ("all",))
+            yield Step(actor, ("all",))
         return
     victim = seat(state, top.target)
     if top.effect == "discard":
@@ -137,48 +168,49 @@ def _step_candidates(state: State, actor: str) -> Iterator[Action]:
     else:
         choices = [u.label for u in victim.group] + sorted({p.card for p in victim.timeline})
     for choice in choices:
-        yield Action("step", actor, (choice,))
+        yield Step(actor, (choice,))
 
 
-def _anyone_candidates(state: State, name: str) -> Iterator[Action]:
+def _anyone_candidates(state: State, name: str) -> Iterator[PlayerAction]:
     """What any player may do during the turns: gambits, Roles, claims, conceding."""
-    yield Action("gambit", name)
-    yield Action("concede", name)
+    yield Gambit(name)
+    yield Concede(name)
     for role in state.roles:
-        yield Action("score", name, (role,))
-        yield Action("progress", name, (role,))
+        yield Score(name, role)
+        yield Progress(name, role)
     if state.rules.chapter:
         for cond in state.rules.chapter.conditions:
-            yield Action("claim", name, (cond.id,))
+            yield Claim(name, cond.id)
 
 
-def _setup_candidates(state: State, actor: str) -> Iterator[Action]:
-    if state.step == "tiles":
+def _setup_candidates(state: State, actor: str) -> Iterator[PlayerAction]:
+    if state.step == SetupStep.TILES:
         taken = placed_ids(state)
         for tile in state.rules.tiles[1:]:
             if tile.id in taken:
                 continue
             for space in DIRECTIONS:
                 for rotation in range(6):
-                    yield Action("place", actor, (tile.id, format_pos(space), str(rotation)))
-    elif state.step == "leaders":
+                    yield Place(actor, tile.id, space, rotation)
+    elif state.step == SetupStep.LEADERS:
         for leader in state.rules.leaders:
-            yield Action("leader", actor, (leader.id,))
+            yield ChooseLeader(actor, leader.id)
     else:
         yield from _deploy_candidates(state, actor)
 
 
-def _deploy_candidates(state: State, actor: str) -> Iterator[Action]:
+def _deploy_candidates(state: State, actor: str) -> Iterator[PlayerAction]:
     hand = seat(state, actor).hand
-    yield Action("ready", actor)
+    yield Ready(actor)
     if not state.turn.mulliganed:
         for combo in subsets(hand):
-            yield Action("mulligan", actor, combo)
+            yield Mulligan(actor, combo)
     for card in sorted(set(hand)):
-        yield Action("deploy", actor, (card,))
+        yield Deploy(actor, card)
 
 
-def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]) -> Iterator[Action]:
+def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]
+                      ) -> Iterator[PlayerAction]:
     player = seat(state, actor)
     can = state.turn.spent < player.health
     if can and available(state, "T"):
@@ -186,55 +218,55 @@ def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]) -> Iterat
                   and state.rules.team_of(s.name) == state.rules.team_of(actor)]
         for card in sorted(set(hand)):
             for ally in allies:
-                to = () if ally.name == actor else ("to", ally.name)
+                to = "" if ally.name == actor else ally.name
                 if len(ally.timeline) >= timeline_limit(state, ally):
                     for doomed in sorted({p.card for p in ally.timeline}):
-                        yield Action("prepare", actor, (card, *to, "replace", doomed))
+                        yield Prepare(actor, card, to, doomed)
                 else:
-                    yield Action("prepare", actor, (card, *to))
-            yield from _plays(state, actor, card, ())
+                    yield Prepare(actor, card, to)
+            yield from _plays(state, actor, card, False)
         for card in sorted({p.card for p in player.timeline}):
-            yield from _plays(state, actor, card, ("timeline",))
+            yield from _plays(state, actor, card, True)
     if can and available(state, "P"):
         for target, _ in sorted(in_reach(state, actor).items()):
             victim = seat(state, target)
             if target != actor:
                 if victim.group:
                     for unit in victim.group:
-                        yield Action("damage", actor, (target, unit.label))
+                        yield Damage(actor, target, unit.label)
                 else:
-                    yield Action("damage", actor, (target,))
+                    yield Damage(actor, target)
             for card in sorted({p.card for p in victim.timeline}):
-                yield Action("destroy", actor, (target, card))
+                yield Destroy(actor, target, card)
         for card in sorted(set(hand)):
-            yield Action("cycle", actor, (card,))
+            yield Cycle(actor, card)
     if can and available(state, "F") and player.pos is not None:
         board = board_view(state)
         pawns = occupied(state)
         for direction in range(6):
             dest = neighbour(player.pos, direction)
             if board.active(dest):
-                yield Action("move", actor, (format_pos(dest),))
-                yield Action("move", actor, (format_pos(dest), "regroup"))
+                yield Move(actor, dest)
+                yield Move(actor, dest, regroup=True)
                 if dest in pawns:
                     for space in push_spaces(state, dest):
-                        yield Action("flip", actor, (format_pos(dest), "push", format_pos(space)))
+                        yield Flip(actor, dest, space)
                 else:
-                    yield Action("flip", actor, (format_pos(dest),))
+                    yield Flip(actor, dest)
 
 
-def _plays(state: State, actor: str, card: str, where: tuple[str, ...]) -> Iterator[Action]:
+def _plays(state: State, actor: str, card: str, timeline: bool) -> Iterator[PlayerAction]:
     group = seat(state, actor).group
     if state.rules.card(card).kind == "unit" and len(group) >= GROUP_LIMIT:
         for unit in group:
-            yield Action("play", actor, (card, *where, "replace", unit.label))
+            yield Play(actor, card, timeline, unit.label)
     else:
-        yield Action("play", actor, (card, *where))
+        yield Play(actor, card, timeline)
 
 
-def _discoveries(state: State, actor: str) -> Iterator[Action]:
+def _discoveries(state: State, actor: str) -> Iterator[PlayerAction]:
     """Moves into empty or flipped spaces, checked as :func:`movement.move` checks them."""
-    if state.phase != "turns" or state.turn.deploying or not state.turn.locked:
+    if state.phase != Phase.TURNS or state.turn.deploying or not state.turn.locked:
         return
     player = seat(state, actor)
     if player.pos is None or state.turn.spent >= player.health or not available(state, "F"):
@@ -257,9 +289,8 @@ def _discoveries(state: State, actor: str) -> Iterator[Action]:
             for rotation in range(6):
                 if (direction + 3) % 6 in world_walls(printed, rotation):
                     continue
-                base = (format_pos(dest), "discover", tile_id, str(rotation))
-                yield Action("move", actor, base)
-                yield Action("move", actor, (*base, "regroup"))
+                yield Move(actor, dest, tile_id, rotation)
+                yield Move(actor, dest, tile_id, rotation, regroup=True)
 
 
 def grouped_listing(texts: Sequence[str]) -> list[str]:

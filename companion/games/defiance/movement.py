@@ -1,15 +1,15 @@
 """Fortitude actions: move (with discovery and regroup) and flip a tile (rulebook 4 and 6).
 
 Example:
-    >>> read_move_options(("discover", "forge", "2", "regroup"))
-    ('forge', 2, True)
+    >>> str(Move("Ann", (1, 0), discover="forge", rotation=2, regroup=True))
+    'move Ann 1,0 discover forge 2 regroup'
 """
 
 from __future__ import annotations
 
 from companion.games.core import Event
-from companion.games.defiance.actions import Action
-from companion.games.defiance.board import Pos, direction_to, parse_count, parse_pos, world_walls
+from companion.games.defiance.actions import Flip, Move
+from companion.games.defiance.board import Pos, direction_to, world_walls
 from companion.games.defiance.cardops import draw
 from companion.games.defiance.damage import heal_leader
 from companion.games.defiance.dice import spend
@@ -27,23 +27,6 @@ from companion.games.defiance.state import (
 )
 
 
-def read_move_options(args: tuple[str, ...]) -> tuple[str | None, int, bool]:
-    """``(tile to discover, its rotation, regroup)`` from the words after the space."""
-    words = list(args)
-    tile, rotation, regroup = None, 0, False
-    while words:
-        word = words.pop(0)
-        if word == "discover" and len(words) >= 2 and parse_count(words[1]) is not None:
-            tile, rotation = words[0], int(words[1])
-            words = words[2:]
-        elif word == "regroup":
-            regroup = True
-        else:
-            refuse("bad_option", f"{word!r} is not understood here; write "
-                   "`move P q,r [discover TILE ROT] [regroup]`.", MOVEMENT)
-    return tile, rotation, regroup
-
-
 def discoverable(state: State, origin: Pos) -> list[str]:
     """Tiles that may be discovered from ``origin``.
 
@@ -57,16 +40,16 @@ def discoverable(state: State, origin: Pos) -> list[str]:
                   if t.id not in taken and (setting == "rift" or t.setting == setting))
 
 
-def move(state: State, action: Action, events: list[Event]) -> State:
+def move(state: State, action: Move, events: list[Event]) -> State:
     """Move one space for 1 Fortitude (rulebook 4 "Fortitude Actions", 6).
 
     Move one space along a clear path; into an empty space, discover a tile; ``regroup`` draws 1
     (and heals 1 on a discovery).
     """
     player = seat(state, action.actor)
-    dest = parse_pos(action.args[0])
-    tile_id, rotation, regroup = read_move_options(action.args[1:])
-    if player.pos is None or dest is None:
+    dest = action.space
+    tile_id, rotation, regroup = action.discover or None, action.rotation, action.regroup
+    if player.pos is None:
         refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
     direction = direction_to(player.pos, dest)
     if direction is None:
@@ -113,15 +96,15 @@ def move(state: State, action: Action, events: list[Event]) -> State:
     return state
 
 
-def flip(state: State, action: Action, events: list[Event]) -> State:
+def flip(state: State, action: Flip, events: list[Event]) -> State:
     """Flip an adjacent tile for 1 Fortitude (rulebook 6 "Flipping Tiles").
 
     Flip an adjacent tile; a leader in it is first force-moved to an adjacent space of your choice
     (``push q,r``), ignoring walls (rulebook 6 "Flipping Tiles").
     """
     player = seat(state, action.actor)
-    dest = parse_pos(action.args[0])
-    if player.pos is None or dest is None:
+    dest = action.space
+    if player.pos is None:
         refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
     if direction_to(player.pos, dest) is None:
         refuse("not_adjacent", "Flip a tile adjacent to yours.", TURN, "Fortitude Actions")
@@ -129,11 +112,7 @@ def flip(state: State, action: Action, events: list[Event]) -> State:
     if not board.active(dest):
         refuse("no_tile", "There is no face-up tile there to flip.", MOVEMENT, "Flipping Tiles")
     pawns = occupied(state)
-    push = None
-    if len(action.args) == 3 and action.args[1] == "push":
-        push = parse_pos(action.args[2])
-    elif len(action.args) != 1:
-        refuse("bad_option", "Write `flip P q,r [push q,r]`.", MOVEMENT, "Flipping Tiles")
+    push = action.push
     if dest in pawns:
         spaces = push_spaces(state, dest)
         if not spaces:

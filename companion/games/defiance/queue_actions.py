@@ -11,16 +11,29 @@ pile, and ``adjust P SOURCE health|tide|power|fortitude ±N [UNIT]`` logs any ot
 card makes.
 
 Example:
-    >>> EFFECTS
-    ('damage', 'destroy', 'discard', 'draw', 'heal', 'move', 'steal')
+    >>> block_cost.__name__
+    'block_cost'
 """
 
 from __future__ import annotations
 
 from companion.games.core import Event
 from companion.games.defiance import card_effects
-from companion.games.defiance.actions import Action
-from companion.games.defiance.card_effects import EFFECTS, check_asset, resolve_steps
+from companion.games.defiance.actions import (
+    Adjust,
+    Block,
+    Cancel,
+    Claim,
+    Concede,
+    Effect,
+    End,
+    Progress,
+    Resolved,
+    Score,
+    Spend,
+    Step,
+)
+from companion.games.defiance.card_effects import check_asset, resolve_steps
 from companion.games.defiance.cardops import discard_from_hand, to_discard, without_one
 from companion.games.defiance.damage import (
     damage_leader,
@@ -68,19 +81,17 @@ def in_play(state: State, owner: str, card: str) -> bool:
             or any(a.owner == owner and a.card == card for a in state.attached))
 
 
-def spend_for(state: State, action: Action, events: list[Event]) -> State:
+def spend_for(state: State, action: Spend, events: list[Event]) -> State:
     """Spend action dice for a leader action or a card's dice cost (rulebook 2.1, 7).
 
     ``spend P SOURCE FACE...``: the leader's own action ("Leader Action") or an unlock or
     ability paid with action dice ("Unlocks"); the effect follows with ``effect``/``adjust``.
     """
-    source, faces = action.args[0], action.args[1:]
+    source, faces = action.source, action.faces
     if not in_play(state, action.actor, source):
         refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
                "your play space.", TIMELINE, "Unlocks", card=source)
     for face in sorted(set(faces)):
-        if face not in ("T", "P", "F", "0"):
-            refuse("bad_face", f"{face} is not a die result (T, P, F or 0).", TURN, face=face)
         state = spend(state, face, faces.count(face), TURN, "spending action dice")
     return state
 
@@ -91,28 +102,25 @@ def _known_player(state: State, name: str) -> Seat:
     return seat(state, name)
 
 
-def effect(state: State, action: Action, events: list[Event]) -> State:
+def effect(state: State, action: Effect, events: list[Event]) -> State:
     """A card's text activates a mechanic: it cuts to the start of the queue (rulebook 8.3).
 
     ``effect P SOURCE KIND N TARGET [ASSET]``; ASSET (damage and heal only) is a unit of
     TARGET by name, or TARGET for the leader (see :func:`card_effects.check_asset`).
     """
-    source, kind, count, target = action.args[:4]
-    asset = action.args[4] if len(action.args) > 4 else ""
+    source, kind, count, target = action.source, action.effect, action.steps, action.target
+    asset = action.asset
     if not in_play(state, action.actor, source):
         refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
                "your play space.", QUEUE, card=source)
-    if kind not in EFFECTS:
-        refuse("bad_effect", f"An effect is {', '.join(EFFECTS)}; log other changes with "
-               "adjust, cancel or attach.", QUEUE)
-    if not 1 <= int(count) <= 9:
+    if not 1 <= count <= 9:
         refuse("bad_count", "An effect has 1 to 9 steps.", QUEUE)
     victim = _known_player(state, target)
     if victim.status != "active":
         refuse("off_board", f"{target} is not on the board and cannot be targeted.",
                "8.6 - Defeat and Respawn", player=target)
-    stored = check_asset(state, action, kind, victim, asset)
-    mechanic = Mechanic(action.actor, source, kind, target, int(count), asset=stored)
+    stored = check_asset(state, action.actor, kind, victim, asset)
+    mechanic = Mechanic(action.actor, source, kind, target, count, asset=stored)
     return evolve(state, queue=(mechanic, *state.queue))
 
 
@@ -126,7 +134,7 @@ def still_active(state: State, top: Mechanic) -> bool:
             and seat(state, top.target).status == "active")
 
 
-def step(state: State, action: Action, events: list[Event]) -> State:
+def step(state: State, action: Step, events: list[Event]) -> State:
     """Resolve the most recently activated mechanic: one step, N, ``all``, or one per choice.
 
     It stops when its source has left play or the target blocked it (rulebook 8.3 "multi-step").
@@ -136,7 +144,7 @@ def step(state: State, action: Action, events: list[Event]) -> State:
     return resolve_steps(state, action, events, still_active)
 
 
-def cancel(state: State, action: Action, events: list[Event]) -> State:
+def cancel(state: State, action: Cancel, events: list[Event]) -> State:
     """``cancel P SOURCE [CARD]`` (rulebook 5, 9 "Cancel"): see :func:`card_effects.cancel`."""
     return card_effects.cancel(state, action, events, in_play)
 
@@ -146,7 +154,7 @@ def block_cost(state: State, s: Seat) -> int:
     return max(1, 5 - track_level(state, s, "fortitude"))
 
 
-def block(state: State, action: Action, events: list[Event]) -> State:
+def block(state: State, action: Block, events: list[Event]) -> State:
     """Block the ability at the start of the queue that targets you, before it resolves."""
     if not state.queue:
         refuse("nothing_to_block", "Only abilities can be blocked; actions from rules, leaders "
@@ -164,23 +172,23 @@ def block(state: State, action: Action, events: list[Event]) -> State:
         refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
     player = seat(state, action.actor)
     need = block_cost(state, player)
-    if len(action.args) != need:
+    if len(action.cards) != need:
         refuse("block_cost", f"Blocking costs {need} card(s) (5 minus your Fortitude level, at "
                "least 1).", PROTECTION, need=need)
     hand = player.hand
-    for card in action.args:
+    for card in action.cards:
         if card not in hand:
             refuse("not_in_hand", f"{card} is not in your hand.", PROTECTION, card=card)
         hand = without_one(hand, card)
-    for card in action.args:
+    for card in action.cards:
         state = discard_from_hand(state, action.actor, card)
     return evolve(state, queue=state.queue[1:],
                    ignoring=(*state.ignoring, (action.actor, top.source)))
 
 
-def resolved(state: State, action: Action, events: list[Event]) -> State:
+def resolved(state: State, action: Resolved, events: list[Event]) -> State:
     """A played ability is resolved: it goes from the centre to the discard pile."""
-    card = action.args[0]
+    card = action.card
     if (action.actor, card) not in state.center:
         refuse("not_resolving", f"{card} is not an ability of yours being resolved.", QUEUE)
     index = state.center.index((action.actor, card))
@@ -188,24 +196,19 @@ def resolved(state: State, action: Action, events: list[Event]) -> State:
     return to_discard(state, card)
 
 
-def adjust(state: State, action: Action, events: list[Event]) -> State:
+def adjust(state: State, action: Adjust, events: list[Event]) -> State:
     """Log a change a card's own text makes: health or a track, by a signed amount.
 
     ``adjust P SOURCE health ±N UNIT`` changes a unit's Health: damage destroys it at 0, a
     heal detaches damage tokens (rulebook 8.1: heal "from any asset").
     """
-    source, what, value = action.args[:3]
-    unit = action.args[3] if len(action.args) > 3 else ""
+    source, what, delta, unit = action.source, action.what, action.change, action.unit
     names = {c.id for c in state.rules.cards} | {t.id for t in state.rules.tiles} \
         | {lead.id for lead in state.rules.leaders}
     if source not in names:
         refuse("unknown_source", f"{source} is not a card, tile or leader of this game.", QUEUE,
                source=source)
     player = seat(state, action.actor)
-    delta = int(value)
-    if unit and what != "health":
-        refuse("bad_adjust", "Only health is adjusted on a unit; tracks are the leader's.",
-               QUEUE)
     if what == "health":
         if player.status != "active":
             refuse("off_board", "A leader off the board has no Health to change.",
@@ -215,8 +218,6 @@ def adjust(state: State, action: Action, events: list[Event]) -> State:
         if delta < 0:
             return damage_leader(state, action.actor, -delta, events)
         return heal_leader(state, action.actor, delta, events)
-    if what not in ATTRIBUTES:
-        refuse("bad_adjust", "adjust changes health, tide, power or fortitude.", QUEUE)
     index = ATTRIBUTES.index(what)
     change = list(player.track_adjust)
     change[index] += delta
@@ -245,9 +246,9 @@ def _role(state: State, role_id: str) -> int:
     return next(r.steps for r in state.rules.roles if r.id == role_id)
 
 
-def score(state: State, action: Action, events: list[Event]) -> State:
+def score(state: State, action: Score, events: list[Event]) -> State:
     """A Role completed: 1 Point (rulebook 1.1); its progress tokens become the Point."""
-    role = action.args[0]
+    role = action.role
     _role(state, role)
     player = seat(state, action.actor)
     if role in player.roles:
@@ -259,9 +260,9 @@ def score(state: State, action: Action, events: list[Event]) -> State:
     return with_seat(state, player)
 
 
-def progress(state: State, action: Action, events: list[Event]) -> State:
+def progress(state: State, action: Progress, events: list[Event]) -> State:
     """A step of a multi-step Role: one number token below the Role card."""
-    role = action.args[0]
+    role = action.role
     steps = _role(state, role)
     player = seat(state, action.actor)
     done = dict(player.progress).get(role, 0)
@@ -273,7 +274,7 @@ def progress(state: State, action: Action, events: list[Event]) -> State:
     return with_seat(state, evolve(player, progress=tuple(sorted(table.items()))))
 
 
-def claim(state: State, action: Action, events: list[Event]) -> State:
+def claim(state: State, action: Claim, events: list[Event]) -> State:
     """An Adventure win condition is met (rulebook 1.2.2).
 
     The game ends; every active player meeting it (the whole faction for a faction condition) wins
@@ -281,10 +282,10 @@ def claim(state: State, action: Action, events: list[Event]) -> State:
     """
     chapter = state.rules.chapter
     conditions = {c.id: c for c in chapter.conditions} if chapter else {}
-    if action.args[0] not in conditions:
-        refuse("unknown_condition", f"{action.args[0]} is not a win condition of this chapter.",
+    if action.condition not in conditions:
+        refuse("unknown_condition", f"{action.condition} is not a win condition of this chapter.",
                ADVENTURE)
-    condition = conditions[action.args[0]]
+    condition = conditions[action.condition]
     player = seat(state, action.actor)
     if player.status != "active":
         refuse("off_board", "Only active players meet a win condition.", ADVENTURE)
@@ -301,7 +302,7 @@ def claim(state: State, action: Action, events: list[Event]) -> State:
                   f"{condition.id}: {condition.text}", events)
 
 
-def concede(state: State, action: Action, events: list[Event]) -> State:
+def concede(state: State, action: Concede, events: list[Event]) -> State:
     """At the beginning of any player's turn: defeat yourself and stay out (rulebook 8.6)."""
     turn = state.turn
     if turn.check or turn.deploying or state.queue or state.center:
@@ -319,7 +320,7 @@ def concede(state: State, action: Action, events: list[Event]) -> State:
     return state
 
 
-def end(state: State, action: Action, events: list[Event]) -> State:
+def end(state: State, action: End, events: list[Event]) -> State:
     """Declare the end of your turn (the queue must be empty)."""
     if state.queue:
         refuse("queue_pending", "Resolve the queue before ending your turn.", QUEUE)

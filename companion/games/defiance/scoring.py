@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.games.core import Event
-from companion.games.defiance.state import Result, Seat, State, evolve, placement_at
+from companion.games.defiance.state import Phase, Result, Seat, State, evolve, placement_at
 
 TIEBREAKERS = ("partial_role_tokens", "cards_in_play", "gambit_level", "tile_influence")
 """Rulebook 1.1.1 "Tiebreaker", compared in this order."""
@@ -98,7 +98,7 @@ def finish(state: State, winners: tuple[str, ...], termination: str, tiebreaker:
                                       "termination": termination}))
     events.append(Event("victory", {"winners": list(winners), "termination": termination,
                                     "detail": detail}))
-    return evolve(state, phase="over",
+    return evolve(state, phase=Phase.OVER,
                    result=Result(winners, termination, tiebreaker, detail, scores))
 
 
@@ -130,7 +130,7 @@ def end_of_round(state: State, events: list[Event]) -> State:
 
 def last_side_standing(state: State, events: list[Event]) -> State:
     """If one side remains when all opponents are defeated, it wins (rulebook 8.6)."""
-    if state.phase != "turns":
+    if state.phase != Phase.TURNS:
         return state
     standing = {state.rules.team_of(s.name) for s in state.seats if s.status == "active"}
     if len(standing) != 1:

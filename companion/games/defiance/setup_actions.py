@@ -12,8 +12,16 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.games.core import Event
-from companion.games.defiance.actions import Action
-from companion.games.defiance.board import DIRECTIONS, parse_pos, world_walls
+from companion.games.defiance.actions import (
+    ChooseLeader,
+    Deploy,
+    Mulligan,
+    Place,
+    Ready,
+    Reveal,
+    Shuffle,
+)
+from companion.games.defiance.board import DIRECTIONS, world_walls
 from companion.games.defiance.cardops import (
     discard_from_hand,
     draw,
@@ -25,7 +33,9 @@ from companion.games.defiance.flow import after_tiles, next_deploy, start_deploy
 from companion.games.defiance.refusals import CARDS, SETUP, SKIRMISH, TILES, refuse
 from companion.games.defiance.state import (
     GROUP_LIMIT,
+    Phase,
     Placement,
+    SetupStep,
     State,
     Unit,
     deck_of,
@@ -38,39 +48,39 @@ from companion.games.defiance.state import (
 )
 
 
-def shuffle(state: State, action: Action, events: list[Event]) -> State:
+def shuffle(state: State, action: Shuffle, events: list[Event]) -> State:
     """A deck shuffled: the order is in the action, top card first (setup step 2, 8.5)."""
     due = state.pending[0]
-    if action.actor != due.who:
+    if action.faction != due.who:
         refuse("wrong_deck", f"The {due.who} deck is the one to shuffle now.", SETUP, "step 2")
     deck = deck_of(state, due.who)
     expected = Counter(deck.cards + deck.discard)
-    if Counter(action.args) != expected:
+    if Counter(action.cards) != expected:
         refuse("not_this_deck", f"A shuffle of the {due.who} deck must list each of its "
                f"{sum(expected.values())} cards once, as many copies as the deck holds.",
                "8.5 - Decks, Piles, and Hands", "shuffle its discard pile to reset the deck")
-    state = with_deck(state, evolve(deck, cards=action.args, discard=()))
+    state = with_deck(state, evolve(deck, cards=action.cards, discard=()))
     state = evolve(state, pending=state.pending[1:])
     return reshuffles_due(settle_owed(state))
 
 
-def reveal(state: State, action: Action, events: list[Event]) -> State:
+def reveal(state: State, action: Reveal, events: list[Event]) -> State:
     """Roles revealed from the Roles deck (rulebook 1.1, setup step 3b)."""
     ids = {r.id for r in state.rules.roles}
-    if len(action.args) != state.rules.reveal or len(set(action.args)) != len(action.args) \
-            or not set(action.args) <= ids:
+    roles = action.roles
+    if len(roles) != state.rules.reveal or len(set(roles)) != len(roles) or not set(roles) <= ids:
         refuse("bad_reveal", f"Reveal {state.rules.reveal} different Role cards of the Roles "
                "deck.", SKIRMISH, f"reveal {state.rules.reveal} Role cards")
-    return evolve(state, roles=action.args, pending=state.pending[1:])
+    return evolve(state, roles=roles, pending=state.pending[1:])
 
 
-def place(state: State, action: Action, events: list[Event]) -> State:
+def place(state: State, action: Place, events: list[Event]) -> State:
     """Place a first tile (setup step 5).
 
     A tile from either setting next to the Rift, oriented with a clear path, and the player moves
     into it (tile events ignored).
     """
-    tile_id, space, rotation = action.args[0], parse_pos(action.args[1]), int(action.args[2])
+    tile_id, space, rotation = action.tile, action.space, action.rotation
     rules = state.rules
     if tile_id not in {t.id for t in rules.tiles[1:]}:
         refuse("unknown_tile", f"{tile_id} is not a setting tile of this game.", SETUP, "step 5",
@@ -97,9 +107,9 @@ def place(state: State, action: Action, events: list[Event]) -> State:
     return after_tiles(state, events)
 
 
-def choose_leader(state: State, action: Action, events: list[Event]) -> State:
+def choose_leader(state: State, action: ChooseLeader, events: list[Event]) -> State:
     """Setup step 6: in turn order each player chooses a leader playmat."""
-    leader_id = action.args[0]
+    leader_id = action.leader
     if leader_id not in {lead.id for lead in state.rules.leaders}:
         refuse("unknown_leader", f"{leader_id} is not a leader of the factions in play.",
                SETUP, "step 6", leader=leader_id)
@@ -109,30 +119,30 @@ def choose_leader(state: State, action: Action, events: list[Event]) -> State:
     state = with_seat(state, evolve(seat(state, action.actor), leader=leader_id))
     if state.index + 1 < len(state.order):
         return evolve(state, index=state.index + 1)
-    state = evolve(state, step="deploy", index=0)
+    state = evolve(state, step=SetupStep.DEPLOY, index=0)
     return start_deploy(state, state.order[0])
 
 
-def mulligan(state: State, action: Action, events: list[Event]) -> State:
+def mulligan(state: State, action: Mulligan, events: list[Event]) -> State:
     """Setup step 7: once, discard up to all 5 cards and draw back up to 5."""
     if state.turn.mulliganed:
         refuse("mulligan_used", "You may mulligan only once, before playing units.",
                SETUP, "step 7")
     hand = seat(state, action.actor).hand
     left = hand
-    for card in action.args:
+    for card in action.cards:
         if card not in left:
             refuse("not_in_hand", f"{card} is not in your hand.", SETUP, "step 7", card=card)
         left = without_one(left, card)
-    for card in action.args:
+    for card in action.cards:
         state = discard_from_hand(state, action.actor, card)
-    state = draw(state, action.actor, len(action.args))
+    state = draw(state, action.actor, len(action.cards))
     return reshuffles_due(evolve(state, turn=evolve(state.turn, mulliganed=True)))
 
 
-def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
+def deploy_unit(state: State, action: Deploy, events: list[Event]) -> State:
     """Setup step 7: spend up to 4 Tide playing units; no abilities during setup."""
-    card_id = action.args[0]
+    card_id = action.card
     player = seat(state, action.actor)
     if card_id not in player.hand:
         refuse("not_in_hand", f"{card_id} is not in your hand.", SETUP, "step 7", card=card_id)
@@ -153,11 +163,11 @@ def deploy_unit(state: State, action: Action, events: list[Event]) -> State:
     return evolve(state, turn=turn)
 
 
-def ready(state: State, action: Action, events: list[Event]) -> State:
+def ready(state: State, action: Ready, events: list[Event]) -> State:
     """The deploy is complete.
 
     The next leader deploys, or (after a respawn) the turn goes on with its action check.
     """
-    if state.phase == "setup":
+    if state.phase == Phase.SETUP:
         return next_deploy(state, events)
     return evolve(state, turn=evolve(state.turn, deploying=False, mulliganed=True))

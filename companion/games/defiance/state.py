@@ -8,6 +8,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypeVar
 
 from companion.games.defiance.board import Board, Placement, Pos
@@ -18,6 +19,26 @@ HAND_LIMIT = 10
 """Rulebook 4 "Fortitude Actions" and 9 "Hand": no more than 10 cards in hand."""
 GROUP_LIMIT = 4
 """Rulebook 2.4 "Unit Cards": up to 4 units in a group."""
+
+
+class Phase(StrEnum):
+    """The part of the game under way (rulebook 3 "Setup", 4 "Turn Actions")."""
+
+    SETUP = "setup"
+    """Shuffles, Roles, first tiles, leaders and deploys."""
+    TURNS = "turns"
+    """The rounds of turns."""
+    OVER = "over"
+    """The game has ended."""
+
+
+class SetupStep(StrEnum):
+    """The setup step under way (rulebook 3, steps 5 to 7); ``NONE`` during the turns."""
+
+    TILES = "tiles"
+    LEADERS = "leaders"
+    DEPLOY = "deploy"
+    NONE = ""
 
 
 @dataclass(frozen=True)
@@ -212,8 +233,8 @@ class State:
     """
 
     rules: Rules
-    phase: str
-    step: str
+    phase: Phase
+    step: SetupStep
     seats: tuple[Seat, ...]
     board: tuple[Placement, ...]
     decks: tuple[Deck, ...]

@@ -7,7 +7,6 @@ from typing import Any
 
 from companion.games.core import Event
 from companion.games.defiance import GAME
-from companion.games.defiance.actions import Action
 from companion.games.defiance.board import Placement
 from companion.games.defiance.rules import Rules
 from companion.games.defiance.shipped import PACKAGE, shipped_roles
@@ -87,4 +86,4 @@ def dice_state(state: State, faces: str, kind: str = "tide") -> State:
     return replace(state, turn=replace(state.turn, check=kind, dice=dice, locked=True))
 
 
-__all__ = ["GAME", "Action", "Turn"]
+__all__ = ["GAME", "Turn"]

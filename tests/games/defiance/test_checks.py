@@ -28,7 +28,7 @@ def test_check_rolls_four_dice_of_one_attribute_sampled_with_the_given_rng():
     assert GAME.current_actor(state) == CHANCE
     first = GAME.sample_chance(state, random.Random(5))
     assert first == GAME.sample_chance(state, random.Random(5))
-    assert len(first.args) == 4 and all(f in "PTF0" for f in first.args)
+    assert len(first.faces) == 4 and all(f in "PTF0" for f in first.faces)
     with pytest.raises(IllegalAction) as refusal:
         act(state, "roll P P P")
     assert refusal.value.code == "bad_roll"

@@ -137,6 +137,10 @@ def test_a_huge_unit_slot_or_discovery_rotation_is_refused_with_a_verdict():
     (rulebook "4. Turn Actions", Power actions; "6. Movement", Discover)."""
     from companion.games.core import IllegalAction
     state = started()
-    for line in ("damage Ann Ben " + "9" * 5000, "move Ann 2,0 discover ember-market ²"):
-        with pytest.raises(IllegalAction):
-            GAME.apply(state, GAME.parse_action(state, line))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, GAME.parse_action(state, "damage Ann Ben " + "9" * 5000))
+    # Issue 16: a rotation that is not a number is malformed text, a NotationError naming
+    # the line (it was a rule refusal before the actions were typed).
+    with pytest.raises(NotationError) as caught:
+        GAME.parse_action(state, "move Ann 2,0 discover ember-market ²")
+    assert "rotation" in caught.value.problem

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from companion.games.core import CHANCE, IllegalAction, NotationError
-from companion.games.defiance.actions import Action
+from companion.games.defiance.actions import Move, Roll
 from companion.games.defiance.state import HAND_LIMIT, Deck, seat, with_deck, with_seat
 from tests.games.defiance.helpers import GAME, act, locked, play, started
 
@@ -17,9 +17,9 @@ def test_names_are_case_insensitive_and_printed_as_written():
     (engine contract)."""
     state = started()
     action = GAME.parse_action(state, "MOVE ann 2,0 DISCOVER Spire-Temple 0 REGROUP")
-    assert action == Action("move", "Ann", ("2,0", "discover", "spire-temple", "0", "regroup"))
+    assert action == Move("Ann", (2, 0), discover="spire-temple", rotation=0, regroup=True)
     assert str(action) == "move Ann 2,0 discover spire-temple 0 regroup"
-    assert GAME.parse_action(state, "roll t p f 0") == Action("roll", "", ("T", "P", "F", "0"))
+    assert GAME.parse_action(state, "roll t p f 0") == Roll(("T", "P", "F", "0"))
 
 
 @pytest.mark.parametrize("text, problem", [
@@ -104,3 +104,62 @@ def test_die_faces_are_read_in_any_case():
     state = started()
     assert str(GAME.parse_action(state, "convert ann 2 t")) == "convert Ann 2 T"
     assert str(GAME.parse_action(state, "spend ann ASTER p f")) == "spend Ann aster P F"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("check Ann banana", "tide, power or fortitude, not 'banana'"),
+    ("convert Ann 1 X", "die face"),
+    ("spend Ann aster T Q", "die results"),
+    ("roll T Z", "die faces"),
+    ("effect Ann aster burn 1 Ben", "an effect"),
+    ("effect Ann aster draw 1 Ben Ben", "names its choice at each step"),
+    ("adjust Ann aster luck +1", "health, tide, power or fortitude"),
+    ("adjust Ann aster tide +1 pilgrim", "only health is adjusted on a unit"),
+    ("move Ann 1,0 sideways", "not understood"),
+    ("flip Ann 0,0 shove 1,0", "flip P q,r [push q,r]"),
+    ("prepare Ann pilgrim onto Ben", "not understood"),
+    ("prepare Ann pilgrim to", "needs a name"),
+    ("play Ann pilgrim free free", "twice"),
+])
+def test_malformed_arguments_are_notation_errors_naming_the_problem(text, problem):
+    """docs/engine-contract.md and issue 16: an argument of the wrong shape (an attribute
+    that is none of the three of infinities-defiance-of-fate.md "2.6.1 - Action Checks", a
+    face that is not T P F 0, an unknown option) is text that is not an action: a
+    NotationError naming the problem, never a refusal citing the rulebook."""
+    with pytest.raises(NotationError) as error:
+        GAME.parse_action(started(), text)
+    assert problem in error.value.problem
+    assert text in str(error.value)
+
+
+@pytest.mark.parametrize("text", [
+    "shuffle empire runner runner", "reveal explorer seer", "roll T P F 0", "roll 4",
+    "place Ann worldspine 1,0 0", "leader Ann aster", "mulligan Ann pilgrim sunlance",
+    "deploy Ann pilgrim", "ready Ann", "check Ann power", "reroll Ann 2", "convert Ann 1 T",
+    "lock Ann", "prepare Ann pilgrim to Ben replace sunlance", "play Ann pilgrim",
+    "play Ann pilgrim timeline replace pilgrim.2 free", "damage Ann Ben runner",
+    "destroy Ann Ben firewall", "cycle Ann pilgrim", "move Ann 2,0 discover sun-road 3 regroup",
+    "flip Ann 0,0 push 1,0", "gambit Ben", "score Ann explorer", "progress Ann explorer",
+    "claim Ann hold-the-rift", "effect Ann aster damage 2 Ben runner", "step Ann all",
+    "step Ann pilgrim sunlance", "block Ben pilgrim sunlance", "resolved Ann sunlance",
+    "adjust Ann aster health -2 pilgrim", "adjust Ann aster tide +1", "end Ann", "concede Ben",
+    "spend Ann aster P F", "cancel Ben firewall sunlance", "attach Ann sunlance Ben runner",
+    "trim Ann sunlance",
+])
+def test_every_verb_prints_the_line_it_was_read_from(text):
+    """docs/defiance.md "Notation": one typed action per verb; str(action) is the notation
+    parse_action reads back (docs/engine-contract.md: parse(str(a)) == a)."""
+    state = started()
+    action = GAME.parse_action(state, text)
+    assert action.verb == text.split()[0]
+    assert str(action) == text
+    assert GAME.parse_action(state, str(action)) == action
+
+
+def test_options_are_read_in_any_order_and_printed_in_one():
+    """docs/defiance.md "Notation": options after the card or space in any order."""
+    state = started()
+    action = GAME.parse_action(state, "play ann PILGRIM free replace pilgrim.2 timeline")
+    assert str(action) == "play Ann pilgrim timeline replace pilgrim.2 free"
+    assert GAME.parse_action(state, "move Ann 2,0 regroup discover sun-road 3") == \
+        GAME.parse_action(state, "move Ann 2,0 discover sun-road 3 regroup")

@@ -23,7 +23,7 @@ def _policy(legal, rng):
         if verb in by_verb:
             return rng.choice(by_verb[verb])
     if "check" in by_verb:
-        power = [a for a in by_verb["check"] if a.args == ("power",)]
+        power = [a for a in by_verb["check"] if a.attribute == "power"]
         return power[0] if rng.random() < 0.6 else rng.choice(by_verb["check"])
     if "lock" in by_verb:
         return by_verb["lock"][0]
