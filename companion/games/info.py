@@ -265,8 +265,9 @@ class GameInfo:
             if name not in known:
                 close = difflib.get_close_matches(str(name), known, n=1, cutoff=0.6)
                 hint = f"did you mean {close[0]!r}? " if close else ""
-                raise SetupError(source, str(name), f"unknown option; {hint}"
-                                                    f"(expected one of: {', '.join(known)})")
+                expected = f"(expected one of: {', '.join(known)})" if known else \
+                    f"{self.title} takes no options"
+                raise SetupError(source, str(name), f"unknown option; {hint}{expected}")
             if name == PLAYERS and all(p.name != PLAYERS for p in self.parameters):
                 checked[name] = self._check_players(value, source)
             else:

@@ -67,7 +67,7 @@ def test_a_refused_declaration_exits_1_citing_the_rule(
     status, out, _ = _run(capsys, str(record))
     assert status == 1
     assert 'REFUSED  cc Ann Fusilier knife Grenzer: Fusilier is not in base to base contact ' \
-           'with Grenzer. [infinity: "CC ATTACK"]' in out
+           'with Grenzer. [infinity-n3-intro: "CC ATTACK"]' in out
 
 
 def test_virtual_rolls_replay_from_the_journal(tmp_path: Path,

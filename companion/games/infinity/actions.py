@@ -26,8 +26,12 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from companion.games.core import NotationError
+
+if TYPE_CHECKING:  # pragma: no cover - typing only (the state holds actions)
+    from .state import State
 
 SHOT = re.compile(r"^(?P<target>[A-Za-z][A-Za-z0-9_-]*)@(?P<distance>[0-9.]+)"
                   r"(?:\*(?P<dice>\d+))?(?P<flags>(?:\+[A-Za-z]+)*)$")
@@ -212,6 +216,10 @@ class Roll:
 
 
 Action = Move | Shoot | CloseCombat | Aro | Pass | TurnToFace | Score | EndTurn | Roll
+"""Every action of the game."""
+
+Order = Move | Shoot | CloseCombat
+"""The Orders the active player declares and the reactive player answers with AROs."""
 
 
 def _distance(text: str, raw: str) -> float:
@@ -250,6 +258,15 @@ def parse_shot(text: str, names: Names, raw: str, default_dice: int | None) -> S
 def _target_with_flag(text: str, names: Names, raw: str) -> tuple[str, bool]:
     behind = text.lower().endswith("+behind")
     return names.trooper(text[:-7] if behind else text, raw), behind
+
+
+def parse_action(state: State, text: str) -> Action:
+    """Read one action of the game in ``state`` (its players, troopers and weapons' Bursts).
+
+    Raises:
+        NotationError: the text is not an action.
+    """
+    return parse(text, state.names, state.burst_table())
 
 
 def parse(text: str, names: Names, burst_of: dict[tuple[str, str], int] | None = None

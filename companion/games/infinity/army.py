@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.core import SetupError
-from companion.games.datafile import unknown_key_problem
+from companion.games.datafile import Table, load_toml
 
-from .profile_loading import parse_toml
+from .profile_loading import expect_keys, table_of
 from .profiles import Catalogue, Profile, Weapon
 
 TROOPER_ID = re.compile(r"^[A-Za-z][A-Za-z0-9_-]*$")
@@ -67,19 +67,6 @@ class TrooperSheet:
                 return weapon
         return None
 
-    def to_json(self) -> dict[str, Any]:
-        """The sheet as JSON-ready data."""
-        return {"id": self.id, "owner": self.owner, "profile": self.profile.to_json(),
-                "weapons": [w.to_json() for w in self.weapons], "cost": self.cost,
-                "lieutenant": self.lieutenant, "hidden": self.hidden}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TrooperSheet:
-        """Rebuild a sheet from :meth:`to_json` output."""
-        return cls(data["id"], data["owner"], Profile.from_json(data["profile"]),
-                   tuple(Weapon.from_json(w) for w in data["weapons"]), int(data["cost"]),
-                   bool(data["lieutenant"]), bool(data["hidden"]))
-
 
 @dataclass(frozen=True)
 class ArmySetup:
@@ -91,76 +78,64 @@ class ArmySetup:
     sheets: tuple[TrooperSheet, ...]
 
 
-TOP_KEYS = frozenset({"game", "armies"})
-GAME_KEYS = frozenset({"points", "rounds", "first"})
-ARMY_KEYS = frozenset({"player", "troopers"})
-TROOPER_KEYS = frozenset({"id", "profile", "cost", "lieutenant", "hidden", "weapons"})
-
-
-def _refuse_unknown(source: str, where: str, table: dict[str, Any],
-                    allowed: frozenset[str]) -> None:
-    """Refuse the first key of ``table`` not in ``allowed``, naming the closest valid one."""
-    for key in table:
-        if key not in allowed:
-            path = f"{where}.{key}" if where else key
-            raise SetupError(source, path, unknown_key_problem(key, allowed))
+TOP_KEYS = ("game", "armies")
+GAME_KEYS = ("points", "rounds", "first")
+ARMY_KEYS = ("player", "troopers")
+TROOPER_KEYS = ("id", "profile", "cost", "lieutenant", "hidden", "weapons")
 
 
 def _trooper(source: str, where: str, raw: Any, owner: str, catalogue: Catalogue) -> TrooperSheet:
-    if not isinstance(raw, dict):
-        raise SetupError(source, where, "must be a table {id = ..., profile = ..., cost = ...}")
-    _refuse_unknown(source, where, raw, TROOPER_KEYS)
-    trooper_id = raw.get("id")
+    table = expect_keys(table_of(source, where, raw, "must be a table {id = ..., profile = ..., "
+                                                     "cost = ...}"), *TROOPER_KEYS)
+    trooper_id = table.raw("id", None)
     if not isinstance(trooper_id, str) or not TROOPER_ID.match(trooper_id):
-        raise SetupError(source, f"{where}.id", "must be a name of letters, digits, - and _ "
-                                                "starting with a letter")
-    profile_id = raw.get("profile")
+        raise table.error("id", "must be a name of letters, digits, - and _ starting with a "
+                                "letter")
+    profile_id = table.raw("profile", None)
     if not isinstance(profile_id, str) or profile_id not in catalogue.profiles:
-        raise SetupError(source, f"{where}.profile",
-                         f"no profile {profile_id!r}; known: {', '.join(catalogue.profiles)}")
+        raise table.error("profile", f"no profile {profile_id!r}; known: "
+                                     f"{', '.join(catalogue.profiles)}")
     profile = catalogue.profiles[profile_id]
-    cost = raw.get("cost")
+    cost = table.raw("cost", None)
     if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
-        raise SetupError(source, f"{where}.cost", "must be a whole number of Army Points >= 0")
+        raise table.error("cost", "must be a whole number of Army Points >= 0")
     flags = {}
     for flag in ("lieutenant", "hidden"):
-        value = raw.get(flag, False)
+        value = table.raw(flag, False)
         if not isinstance(value, bool):
-            raise SetupError(source, f"{where}.{flag}", "must be true or false")
+            raise table.error(flag, "must be true or false")
         flags[flag] = value
-    weapon_ids = raw.get("weapons", list(profile.weapons))
+    weapon_ids = table.raw("weapons", list(profile.weapons))
     if not isinstance(weapon_ids, list) or not weapon_ids:
-        raise SetupError(source, f"{where}.weapons", "must be a non-empty list of weapon ids")
+        raise table.error("weapons", "must be a non-empty list of weapon ids")
     weapons = []
     for index, weapon_id in enumerate(weapon_ids):
         if not isinstance(weapon_id, str) or weapon_id not in catalogue.weapons:
-            raise SetupError(source, f"{where}.weapons[{index}]", f"no weapon {weapon_id!r}")
+            raise table.error(f"weapons[{index}]", f"no weapon {weapon_id!r}")
         weapons.append(catalogue.weapons[weapon_id])
     return TrooperSheet(trooper_id, owner, profile, tuple(weapons), cost, **flags)
 
 
 def _army(source: str, where: str, raw: Any, catalogue: Catalogue, points: int
           ) -> tuple[str, list[TrooperSheet]]:
-    if not isinstance(raw, dict):
-        raise SetupError(source, where, "must be a table with player and troopers")
-    _refuse_unknown(source, where, raw, ARMY_KEYS)
-    player = raw.get("player")
+    table = expect_keys(table_of(source, where, raw, "must be a table with player and "
+                                                     "troopers"), *ARMY_KEYS)
+    player = table.raw("player", None)
     if not isinstance(player, str) or not PLAYER_NAME.match(player):
-        raise SetupError(source, f"{where}.player", "must be a player name (letters, digits)")
-    troopers = raw.get("troopers")
+        raise table.error("player", "must be a player name (letters, digits)")
+    troopers = table.raw("troopers", None)
     if not isinstance(troopers, list) or not troopers:
-        raise SetupError(source, f"{where}.troopers", "must list at least one trooper")
+        raise table.error("troopers", "must list at least one trooper")
     sheets = [_trooper(source, f"{where}.troopers[{i}]", t, player, catalogue)
               for i, t in enumerate(troopers)]
     total = sum(sheet.cost for sheet in sheets)
     if total > points:
-        raise SetupError(source, f"{where}.troopers",
-                         f"{player}'s Army List costs {total} points, more than the {points} "
-                         f"Army Points agreed")
+        raise table.error("troopers", f"{player}'s Army List costs {total} points, more than "
+                                      f"the {points} Army Points agreed")
     lieutenants = [sheet.id for sheet in sheets if sheet.lieutenant]
     if len(lieutenants) != 1:
-        raise SetupError(source, f"{where}.troopers", f"{player}'s Army List needs exactly one "
-                                                      f"Lieutenant, not {len(lieutenants)}")
+        raise table.error("troopers", f"{player}'s Army List needs exactly one Lieutenant, "
+                                      f"not {len(lieutenants)}")
     return player, sheets
 
 
@@ -170,30 +145,27 @@ def load_armies(source: str, text: str, catalogue: Catalogue) -> ArmySetup:
     Raises:
         SetupError: naming ``source``, the key path and what is wrong.
     """
-    data = parse_toml(source, text)
-    _refuse_unknown(source, "", data, TOP_KEYS)
-    game = data.get("game")
-    if not isinstance(game, dict):
-        raise SetupError(source, "game", "is missing (points, rounds, first)")
-    _refuse_unknown(source, "game", game, GAME_KEYS)
-    points = game.get("points")
+    top = expect_keys(Table(source, load_toml(source, text)), *TOP_KEYS)
+    game = expect_keys(table_of(source, "game", top.raw("game", None),
+                                "is missing (points, rounds, first)"), *GAME_KEYS)
+    points = game.raw("points", None)
     if isinstance(points, bool) or not isinstance(points, int) or points <= 0:
-        raise SetupError(source, "game.points", "must be a whole number of Army Points > 0")
-    rounds = game.get("rounds", 3)
+        raise game.error("points", "must be a whole number of Army Points > 0")
+    rounds = game.raw("rounds", 3)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 10:
-        raise SetupError(source, "game.rounds", "must be a number of Game Rounds from 1 to 10")
-    armies = data.get("armies")
+        raise game.error("rounds", "must be a number of Game Rounds from 1 to 10")
+    armies = top.raw("armies", None)
     if not isinstance(armies, list) or len(armies) != 2:
-        raise SetupError(source, "armies", "must hold exactly two [[armies]] (two players)")
+        raise top.error("armies", "must hold exactly two [[armies]] (two players)")
     lists = [_army(source, f"armies[{i}]", raw, catalogue, points)
              for i, raw in enumerate(armies)]
     players = (lists[0][0], lists[1][0])
     if players[0].lower() == players[1].lower():
         raise SetupError(source, "armies[1].player", "both armies have the same player")
-    first = game.get("first", players[0])
+    first = game.raw("first", players[0])
     names = {p.lower(): p for p in players}
     if not isinstance(first, str) or first.lower() not in names:
-        raise SetupError(source, "game.first", f"must be one of {', '.join(players)}")
+        raise game.error("first", f"must be one of {', '.join(players)}")
     if names[first.lower()] != players[0]:
         players = (players[1], players[0])
     sheets = [sheet for _, army in lists for sheet in army]

@@ -3,44 +3,37 @@
 Whether a Move, BS Attack, CC Attack or ARO may be declared, and what rolls it leads to
 (target values with range and cover modifiers, Damage, ARM, who faces whom).
 
+Every refusal cites a section of the rulebook (:mod:`.rulebook`).
+
 Example:
-    >>> RULES["bs"]
-    RuleRef(game='infinity', section='BS ATTACK', detail='')
+    >>> Contest(None, Roller("Grenzer", "PH", 13, 1)).dice
+    1
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from companion.games.core import IllegalAction, RuleRef
+from companion.games.core import RuleRef, refuse
 
 from .actions import Aro, CloseCombat, Move, Shoot, Shot
 from .armour import PARTIAL_COVER_BS, effective_arm
 from .army import TrooperSheet
+from .profiles import Weapon
+from .rulebook import (
+    ALIGNMENT,
+    ARMOR,
+    BS_ATTACK,
+    BURST,
+    CC_ATTACK,
+    DODGE,
+    LOF,
+    MOVE,
+    PRIVATE,
+    SUMMARY,
+    Refusal,
+)
 from .state import State
-
-RULES = {
-    "move": RuleRef("infinity", "MOVE"),
-    "bs": RuleRef("infinity", "BS ATTACK"),
-    "burst": RuleRef("infinity", "BS Attack Roll and Burst"),
-    "cover": RuleRef("infinity", "Cover"),
-    "cc": RuleRef("infinity", "CC ATTACK"),
-    "dodge": RuleRef("infinity", "DODGE"),
-    "arm": RuleRef("infinity", "ARMOR AND DAMAGE"),
-    "summary": RuleRef("infinity", "INFINITY: GAME SUMMARY"),
-    "private": RuleRef("infinity", "OPEN AND PRIVATE INFORMATION"),
-    "rolls": RuleRef("infinity", "Rolls", "third edition, referred to by the excerpt"),
-    "alignment": RuleRef("infinity", "ALIGNMENT"),
-    "lof": RuleRef("infinity", "LINE OF FIRE (LOF)",
-                   "the target must be within the troop's front 180º arc"),
-}
-"""The rulebook sections refusals cite (headings of shared/rules/infinity-n3-intro.md)."""
-
-
-def refuse(code: str, reason: str, rule: str, **params: Any) -> IllegalAction:
-    """An :class:`IllegalAction` citing ``RULES[rule]``."""
-    return IllegalAction(code, reason, RULES[rule], params=params)
 
 
 @dataclass(frozen=True)
@@ -84,49 +77,48 @@ class Contest:
 def _own_trooper(state: State, player: str, trooper: str) -> TrooperSheet:
     sheet = state.sheet(trooper)
     if sheet.owner != player:
-        raise refuse("not_your_trooper", f"{trooper} is on {sheet.owner}'s Army List, not "
-                     f"{player}'s.", "alignment", trooper=trooper,
-                     owner=sheet.owner, player=player)
+        refuse(Refusal.NOT_YOUR_TROOPER, f"{trooper} is on {sheet.owner}'s Army List, not "
+               f"{player}'s.", ALIGNMENT, trooper=trooper,
+               owner=sheet.owner, player=player)
     if state.trooper_status(trooper).removed:
-        raise refuse("removed", f"{trooper} has been removed from play.", "arm", trooper=trooper,
-                     name=trooper)
+        refuse(Refusal.REMOVED, f"{trooper} has been removed from play.", ARMOR, trooper=trooper,
+               name=trooper)
     return sheet
 
 
-def _enemy_target(state: State, attacker: str, target: str, rule: str) -> TrooperSheet:
+def _enemy_target(state: State, attacker: str, target: str, rule: RuleRef) -> TrooperSheet:
     sheet = state.sheet(target)
     if sheet.owner == state.sheet(attacker).owner:
-        raise refuse("friendly_target", f"{target} is a friendly trooper; only enemies can be "
-                     f"targeted.", "alignment", target=target)
+        refuse(Refusal.FRIENDLY_TARGET, f"{target} is a friendly trooper; only enemies can be "
+               f"targeted.", ALIGNMENT, target=target)
     status = state.trooper_status(target)
     if status.removed:
-        raise refuse("removed", f"{target} has been removed from play.", rule, target=target,
-                     name=target)
+        refuse(Refusal.REMOVED, f"{target} has been removed from play.", rule, target=target,
+               name=target)
     if status.hidden:
-        raise refuse("not_on_table", f"There is no trooper called {target} on the table.",
-                     "private", target=target)
+        refuse(Refusal.NOT_ON_TABLE, f"There is no trooper called {target} on the table.",
+               PRIVATE, target=target)
     return sheet
 
 
-def _weapon(sheet: TrooperSheet, weapon_id: str, kind: str, rule: str) -> Any:
+def _weapon(sheet: TrooperSheet, weapon_id: str, kind: str, rule: RuleRef) -> Weapon:
     weapon = sheet.weapon(weapon_id)
     if weapon is None or weapon.kind != kind:
-        raise refuse("no_such_weapon", f"{sheet.id} carries no {kind.upper()} weapon called "
-                     f"{weapon_id}.", rule, weapon=weapon_id,
-                     trooper=sheet.id, kind=kind.upper())
+        refuse(Refusal.NO_SUCH_WEAPON, f"{sheet.id} carries no {kind.upper()} weapon called "
+               f"{weapon_id}.", rule, weapon=weapon_id,
+               trooper=sheet.id, kind=kind.upper())
     return weapon
 
 
 def _range_modifier(sheet: TrooperSheet, weapon_id: str, shot: Shot) -> int:
-    weapon = _weapon(sheet, weapon_id, "bs", "bs")
+    weapon = _weapon(sheet, weapon_id, "bs", BS_ATTACK)
     modifier = weapon.range_modifier(shot.distance)
     if modifier is None:
-        raise refuse("out_of_range", f"{shot.target} is {shot.distance:g} inches away, out of "
-                     f"the {weapon.name}'s range ({weapon.max_range:g} inches).", "bs",
-                     distance=shot.distance, target=shot.target, weapon=weapon.name,
-                     range=weapon.max_range)
-    value: int = modifier
-    return value
+        refuse(Refusal.OUT_OF_RANGE, f"{shot.target} is {shot.distance:g} inches away, out of "
+               f"the {weapon.name}'s range ({weapon.max_range:g} inches).", BS_ATTACK,
+               distance=shot.distance, target=shot.target, weapon=weapon.name,
+               range=weapon.max_range)
+    return modifier
 
 
 def check_move(state: State, move: Move, limits: tuple[float, ...] | None = None) -> None:
@@ -134,16 +126,16 @@ def check_move(state: State, move: Move, limits: tuple[float, ...] | None = None
     sheet = _own_trooper(state, move.player, move.trooper)
     allowed = limits if limits is not None else tuple(float(v) for v in sheet.profile.mov)
     if len(move.distances) > len(allowed):
-        raise refuse("too_many_moves", "A trooper may declare Move at most twice in an "
-                     "Order.", "move")
+        refuse(Refusal.TOO_MANY_MOVES, "A trooper may declare Move at most twice in an "
+               "Order.", MOVE)
     for index, (distance, limit) in enumerate(zip(move.distances, allowed, strict=False)):
         if distance > limit:
             which = ("first", "second")[index]
-            raise refuse("too_far", f"{move.trooper} may move up to {limit:g} inches with "
-                         f"its {which} Move, not {distance:g}.", "move", limit=limit,
-                         trooper=move.trooper, distance=distance, which=which)
+            refuse(Refusal.TOO_FAR, f"{move.trooper} may move up to {limit:g} inches with "
+                   f"its {which} Move, not {distance:g}.", MOVE, limit=limit,
+                   trooper=move.trooper, distance=distance, which=which)
     if move.contact is not None:
-        _enemy_target(state, move.trooper, move.contact, "move")
+        _enemy_target(state, move.trooper, move.contact, MOVE)
 
 
 def check_shoot(state: State, shoot: Shoot) -> None:
@@ -153,33 +145,33 @@ def check_shoot(state: State, shoot: Shoot) -> None:
     not add up.
     """
     sheet = _own_trooper(state, shoot.player, shoot.trooper)
-    weapon = _weapon(sheet, shoot.weapon, "bs", "bs")
+    weapon = _weapon(sheet, shoot.weapon, "bs", BS_ATTACK)
     if state.engaged(shoot.trooper):
-        raise refuse("engaged", f"{shoot.trooper} is in base to base contact with an enemy "
-                     f"and cannot declare a BS Attack.", "bs", trooper=shoot.trooper)
+        refuse(Refusal.ENGAGED, f"{shoot.trooper} is in base to base contact with an enemy "
+               f"and cannot declare a BS Attack.", BS_ATTACK, trooper=shoot.trooper)
     targets = [shot.target for shot in shoot.shots]
     if len(set(targets)) != len(targets):
-        raise refuse("target_twice", "Each target is named once, with the dice aimed at it.",
-                     "burst")
+        refuse(Refusal.TARGET_TWICE, "Each target is named once, with the dice aimed at it.",
+               BURST)
     dice = sum(shot.dice for shot in shoot.shots)
     if dice > weapon.burst or any(shot.dice < 1 for shot in shoot.shots):
-        raise refuse("burst_exceeded", f"The {weapon.name} has Burst {weapon.burst}; "
-                     f"{dice} dice were declared.", "burst", burst=weapon.burst,
-                     weapon=weapon.name, dice=dice)
+        refuse(Refusal.BURST_EXCEEDED, f"The {weapon.name} has Burst {weapon.burst}; "
+               f"{dice} dice were declared.", BURST, burst=weapon.burst,
+               weapon=weapon.name, dice=dice)
     for shot in shoot.shots:
-        _enemy_target(state, shoot.trooper, shot.target, "bs")
+        _enemy_target(state, shoot.trooper, shot.target, BS_ATTACK)
         _range_modifier(sheet, shoot.weapon, shot)
 
 
 def check_cc(state: State, attack: CloseCombat) -> None:
     """Refuse a CC Attack on a trooper out of base to base contact."""
     sheet = _own_trooper(state, attack.player, attack.trooper)
-    _weapon(sheet, attack.weapon, "cc", "cc")
-    _enemy_target(state, attack.trooper, attack.target, "cc")
+    _weapon(sheet, attack.weapon, "cc", CC_ATTACK)
+    _enemy_target(state, attack.trooper, attack.target, CC_ATTACK)
     if attack.target not in state.contacts_of(attack.trooper):
-        raise refuse("no_base_contact", f"{attack.trooper} is not in base to base contact "
-                     f"with {attack.target}.", "cc", trooper=attack.trooper,
-                     target=attack.target)
+        refuse(Refusal.NO_BASE_CONTACT, f"{attack.trooper} is not in base to base contact "
+               f"with {attack.target}.", CC_ATTACK, trooper=attack.trooper,
+               target=attack.target)
 
 
 def attacked_troopers(order: object) -> list[str]:
@@ -217,52 +209,52 @@ def check_aro(state: State, aro: Aro) -> None:
     """Refuse an ARO the reacting trooper cannot declare."""
     _own_trooper(state, aro.player, aro.trooper)
     if any(previous.trooper == aro.trooper for previous in state.aros):
-        raise refuse("aro_twice", f"{aro.trooper} has already declared its ARO for this "
-                     f"Order.", "summary", trooper=aro.trooper)
+        refuse(Refusal.ARO_TWICE, f"{aro.trooper} has already declared its ARO for this "
+               f"Order.", SUMMARY, trooper=aro.trooper)
     active = acting_trooper(state.order)
     behind = attacked_from_behind(state.order, aro.trooper)
     if aro.skill == "dodge":
         if aro.trooper not in attacked_troopers(state.order):
-            raise refuse("nothing_to_dodge", f"{aro.trooper} is not the target of an attack "
-                         f"to Dodge.", "dodge", trooper=aro.trooper)
+            refuse(Refusal.NOTHING_TO_DODGE, f"{aro.trooper} is not the target of an attack "
+                   f"to Dodge.", DODGE, trooper=aro.trooper)
         if behind and active not in state.contacts_of(aro.trooper):
-            raise refuse("dodge_no_lof", f"{aro.trooper} was attacked from behind by "
-                         f"{active}: to declare Dodge a trooper must be in base to base "
-                         f"contact with, or have Line of Fire to, the attacker, and {active} "
-                         f"is outside its front 180º arc.", "dodge", trooper=aro.trooper,
-                         active=active)
+            refuse(Refusal.DODGE_NO_LOF, f"{aro.trooper} was attacked from behind by "
+                   f"{active}: to declare Dodge a trooper must be in base to base "
+                   f"contact with, or have Line of Fire to, the attacker, and {active} "
+                   f"is outside its front 180º arc.", DODGE, trooper=aro.trooper,
+                   active=active)
         return
     if aro.skill == "shoot" and aro.shot is not None:
         sheet = state.sheet(aro.trooper)
         if aro.shot.target != active:
-            raise refuse("aro_target", f"An ARO reacts to the trooper that received the "
-                         f"Order ({active}).", "summary", active=active)
+            refuse(Refusal.ARO_TARGET, f"An ARO reacts to the trooper that received the "
+                   f"Order ({active}).", SUMMARY, active=active)
         if aro.shot.dice != 1:
-            raise refuse("reactive_burst", "The Burst value of the Reactive Player is always "
-                         "1.", "burst")
+            refuse(Refusal.REACTIVE_BURST, "The Burst value of the Reactive Player is always "
+                   "1.", BURST)
         if behind:
-            raise refuse("aro_no_lof", f"{aro.trooper} was shot from behind: {active} is "
-                         f"outside its front 180º arc, so it has no Line of Fire to shoot "
-                         f"back.", "lof", trooper=aro.trooper, active=active)
-        _weapon(sheet, aro.weapon or "", "bs", "bs")
+            refuse(Refusal.ARO_NO_LOF, f"{aro.trooper} was shot from behind: {active} is "
+                   f"outside its front 180º arc, so it has no Line of Fire to shoot "
+                   f"back.", LOF, trooper=aro.trooper, active=active)
+        _weapon(sheet, aro.weapon or "", "bs", BS_ATTACK)
         measured = {shot.target: shot.distance for shot in getattr(state.order, "shots", ())}
         if measured.get(aro.trooper, aro.shot.distance) != aro.shot.distance:
-            raise refuse("distance_mismatch", f"{active} and {aro.trooper} were measured "
-                         f"{measured[aro.trooper]:g} inches apart for this Order.", "bs",
-                         distance=measured[aro.trooper], active=active, trooper=aro.trooper)
+            refuse(Refusal.DISTANCE_MISMATCH, f"{active} and {aro.trooper} were measured "
+                   f"{measured[aro.trooper]:g} inches apart for this Order.", BS_ATTACK,
+                   distance=measured[aro.trooper], active=active, trooper=aro.trooper)
         if state.engaged(aro.trooper):
-            raise refuse("engaged", f"{aro.trooper} is in base to base contact with an enemy "
-                         f"and cannot declare a BS Attack.", "bs", trooper=aro.trooper)
+            refuse(Refusal.ENGAGED, f"{aro.trooper} is in base to base contact with an enemy "
+                   f"and cannot declare a BS Attack.", BS_ATTACK, trooper=aro.trooper)
         _range_modifier(sheet, aro.weapon or "", aro.shot)
         return
     sheet = state.sheet(aro.trooper)
-    _weapon(sheet, aro.weapon or "", "cc", "cc")
+    _weapon(sheet, aro.weapon or "", "cc", CC_ATTACK)
     if aro.target != active:
-        raise refuse("aro_target", f"An ARO reacts to the trooper that received the Order "
-                     f"({active}).", "summary", active=active)
+        refuse(Refusal.ARO_TARGET, f"An ARO reacts to the trooper that received the Order "
+               f"({active}).", SUMMARY, active=active)
     if active not in state.contacts_of(aro.trooper):
-        raise refuse("no_base_contact", f"{aro.trooper} is not in base to base contact with "
-                     f"{active}.", "cc", trooper=aro.trooper, target=active)
+        refuse(Refusal.NO_BASE_CONTACT, f"{aro.trooper} is not in base to base contact with "
+               f"{active}.", CC_ATTACK, trooper=aro.trooper, target=active)
 
 
 def _shot_roller(state: State, shooter: str, weapon_id: str, shot: Shot) -> Roller:

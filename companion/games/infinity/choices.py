@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from .actions import Action, Aro, CloseCombat, EndTurn, Move, Pass, Score, Shoot, Shot, TurnToFace
 from .attacks import acting_trooper, attacked_troopers
 from .resolution import MAX_OBJECTIVE_POINTS
-from .state import State
+from .state import AfterKind, Phase, State
 
 DODGE_MOVE = 2.0
 """Inches a trooper that Dodged successfully in its Reactive Turn may move."""
@@ -90,18 +90,18 @@ def _aro_choices(state: State) -> list[Action]:
 def _after_choices(state: State) -> list[Action]:
     item = state.after[0]
     player = state.sheet(item.trooper).owner
-    if item.kind == "face":
+    if item.kind == AfterKind.FACE:
         return [Pass(player), TurnToFace(player, item.trooper)]
     return [Pass(player), Move(player, item.trooper, (DODGE_MOVE,))]
 
 
 def choices(state: State) -> list[Action]:
     """The representative legal declarations of the acting player, sorted by notation."""
-    if state.phase == "order":
+    if state.phase == Phase.ORDER:
         listed = _order_choices(state)
-    elif state.phase == "aro":
+    elif state.phase == Phase.ARO:
         listed = _aro_choices(state)
-    elif state.phase == "after":
+    elif state.phase == Phase.AFTER:
         listed = _after_choices(state)
     else:
         return []

@@ -17,7 +17,7 @@ from typing import Any
 
 from .attacks import Roller, plan_contests
 from .odds import ExchangeOdds, Side, exchange_odds
-from .state import State
+from .state import Phase, State
 
 
 def percent(probability: Fraction) -> str:
@@ -113,7 +113,7 @@ def declared_odds(state: State) -> list[OddsReport]:
     One report per Face to Face Roll (each target of a split Burst against its ARO) or
     Normal Roll, in resolution order; a Dodge does no damage, so its side has no Wounds.
     """
-    if state.phase != "roll":
+    if state.phase != Phase.ROLL:
         return []
     reports = []
     for contest in plan_contests(state):

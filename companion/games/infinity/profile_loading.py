@@ -33,8 +33,8 @@ import math
 import re
 from typing import Any
 
-from companion.games.core import SetupError, parse_setup_toml
-from companion.games.datafile import unknown_key_problem
+from companion.games.core import SetupError
+from companion.games.datafile import Table, load_toml
 
 from .profiles import ATTRIBUTES, WEAPON_KINDS, Catalogue, Damage, Profile, RangeBand, Weapon
 
@@ -42,118 +42,123 @@ ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*$")
 DAMAGE_PATTERN = re.compile(r"^PH(?:([+-])(\d+))?$")
 MAX_BURST = 6
 
-
-parse_toml = parse_setup_toml
-"""Parse TOML text into a dict, naming the file and line of a syntax error."""
-
-
-def _int(source: str, where: str, value: Any, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise SetupError(source, where, f"must be a whole number, not {value!r}")
-    if not low <= value <= high:
-        raise SetupError(source, where, f"must be between {low} and {high}, not {value}")
-    return value
+WEAPON_KEYS = ("name", "kind", "damage", "burst", "ranges")
+PROFILE_KEYS = ("name", "mov", *ATTRIBUTES, "weapons")
+BAND_KEYS = ("to", "mod")
 
 
-def _table(source: str, where: str, value: Any) -> dict[str, Any]:
+def table_of(source: str, where: str, value: Any, problem: str = "must be a table") -> Table:
+    """``value`` as a :class:`~companion.games.datafile.Table` at ``where``, or ``problem``."""
     if not isinstance(value, dict):
-        raise SetupError(source, where, "must be a table")
+        raise SetupError(source, where, problem)
+    return Table(source, value, where)
+
+
+def expect_keys(table: Table, *keys: str) -> Table:
+    """Read ``table`` knowing it holds only ``keys``: a misspelt key is refused first.
+
+    A misspelt required key (``armour`` for ``arm``) is named as the unknown key it is,
+    with the closest valid one, before the missing key it stands for.
+    """
+    for key in keys:
+        table.has(key)
+    table.done()
+    return table
+
+
+def _int(table: Table, key: str | int, value: Any, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise table.error(key, f"must be a whole number, not {value!r}")
+    if not low <= value <= high:
+        raise table.error(key, f"must be between {low} and {high}, not {value}")
     return value
 
 
-def _name(source: str, where: str, table: dict[str, Any]) -> str:
-    name = table.get("name")
+def _name(table: Table) -> str:
+    name = table.raw("name", None)
     if not isinstance(name, str) or not name.strip():
-        raise SetupError(source, f"{where}.name", "must be a non-empty string")
+        raise table.error("name", "must be a non-empty string")
     return name
 
 
-def _unknown_keys(source: str, where: str, table: dict[str, Any], allowed: set[str]) -> None:
-    for key in table:
-        if key not in allowed:
-            path = f"{where}.{key}" if where else key
-            raise SetupError(source, path, unknown_key_problem(key, allowed))
-
-
-def _damage(source: str, where: str, value: Any) -> Damage:
+def _damage(table: Table) -> Damage:
+    value = table.raw("damage", None)
+    if value is None:
+        raise table.error("damage", "is missing")
     if isinstance(value, str):
         match = DAMAGE_PATTERN.match(value.strip().upper())
         if not match:
-            raise SetupError(source, where, f"must be a number or PH, PH-1, PH+2..., "
-                                            f"not {value!r}")
+            raise table.error("damage", f"must be a number or PH, PH-1, PH+2..., "
+                                        f"not {value!r}")
         offset = int(match.group(2) or 0) * (-1 if match.group(1) == "-" else 1)
         return Damage(offset, from_ph=True)
-    return Damage(_int(source, where, value, 0, 30))
+    return Damage(_int(table, "damage", value, 0, 30))
 
 
-def _ranges(source: str, where: str, value: Any) -> tuple[RangeBand, ...]:
+def _ranges(table: Table) -> tuple[RangeBand, ...]:
+    value = table.raw("ranges", None)
     if not isinstance(value, list) or not value:
-        raise SetupError(source, where, "a BS weapon needs a non-empty list of range bands "
-                                        "({to = INCHES, mod = MODIFIER})")
+        raise table.error("ranges", "a BS weapon needs a non-empty list of range bands "
+                                    "({to = INCHES, mod = MODIFIER})")
     bands: list[RangeBand] = []
     previous = 0.0
     for index, band in enumerate(value):
-        key = f"{where}[{index}]"
-        table = _table(source, key, band)
-        _unknown_keys(source, key, table, {"to", "mod"})
-        to = table.get("to")
+        row = expect_keys(table_of(table.source, f"{table.path('ranges')}[{index}]", band),
+                          *BAND_KEYS)
+        to = row.raw("to", None)
         if isinstance(to, bool) or not isinstance(to, (int, float)) or not math.isfinite(to) \
                 or to <= previous:
-            raise SetupError(source, f"{key}.to", f"must be a distance in inches greater "
-                                                  f"than the previous band's end ({previous})")
-        bands.append(RangeBand(float(to), _int(source, f"{key}.mod", table.get("mod"), -20,
-                                               20)))
+            raise row.error("to", f"must be a distance in inches greater than the previous "
+                                  f"band's end ({previous})")
+        bands.append(RangeBand(float(to), _int(row, "mod", row.raw("mod", None), -20, 20)))
         previous = float(to)
     return tuple(bands)
 
 
-def _weapon(source: str, key: str, table: dict[str, Any]) -> Weapon:
+def _weapon(source: str, key: str, value: Any) -> Weapon:
     where = f"weapons.{key}"
+    table = table_of(source, where, value)
     if not ID_PATTERN.match(key):
         raise SetupError(source, where, "a weapon id is lowercase letters, digits and _")
-    _unknown_keys(source, where, table, {"name", "kind", "damage", "burst", "ranges"})
-    kind = table.get("kind")
+    expect_keys(table, *WEAPON_KEYS)
+    kind = table.raw("kind", None)
     if kind not in WEAPON_KINDS:
-        raise SetupError(source, f"{where}.kind", f"must be one of {', '.join(WEAPON_KINDS)}, "
-                                                  f"not {kind!r}")
-    if "damage" not in table:
-        raise SetupError(source, f"{where}.damage", "is missing")
-    damage = _damage(source, f"{where}.damage", table["damage"])
-    burst = _int(source, f"{where}.burst", table.get("burst"), 1, MAX_BURST)
+        raise table.error("kind", f"must be one of {', '.join(WEAPON_KINDS)}, not {kind!r}")
+    damage = _damage(table)
+    burst = _int(table, "burst", table.raw("burst", None), 1, MAX_BURST)
     if kind == "cc":
-        if "ranges" in table:
-            raise SetupError(source, f"{where}.ranges", "a CC weapon has no range bands")
+        if table.raw("ranges", None) is not None:
+            raise table.error("ranges", "a CC weapon has no range bands")
         ranges: tuple[RangeBand, ...] = ()
     else:
-        ranges = _ranges(source, f"{where}.ranges", table.get("ranges"))
-    return Weapon(key, _name(source, where, table), kind, damage, burst, ranges)
+        ranges = _ranges(table)
+    return Weapon(key, _name(table), kind, damage, burst, ranges)
 
 
-def _profile(source: str, key: str, table: dict[str, Any], weapons: dict[str, Weapon]) -> Profile:
+def _profile(source: str, key: str, value: Any, weapons: dict[str, Weapon]) -> Profile:
     where = f"troopers.{key}"
+    table = table_of(source, where, value)
     if not ID_PATTERN.match(key):
         raise SetupError(source, where, "a profile id is lowercase letters, digits and _")
-    _unknown_keys(source, where, table, {"name", "mov", *ATTRIBUTES, "weapons"})
-    mov = table.get("mov")
+    expect_keys(table, *PROFILE_KEYS)
+    mov = table.raw("mov", None)
     if not isinstance(mov, list) or len(mov) != 2:
-        raise SetupError(source, f"{where}.mov", "must be two numbers, e.g. [4, 4]")
-    first = _int(source, f"{where}.mov[0]", mov[0], 0, 12)
-    second = _int(source, f"{where}.mov[1]", mov[1], 0, 12)
+        raise table.error("mov", "must be two numbers, e.g. [4, 4]")
+    first = _int(table, "mov[0]", mov[0], 0, 12)
+    second = _int(table, "mov[1]", mov[1], 0, 12)
     values = {}
     for name in ATTRIBUTES:
-        if name not in table:
-            raise SetupError(source, f"{where}.{name}", "is missing")
+        if not table.has(name):
+            raise table.error(name, "is missing")
         low = 1 if name == "w" else 0
-        values[name] = _int(source, f"{where}.{name}", table[name], low, 30)
-    listed = table.get("weapons", [])
+        values[name] = _int(table, name, table.raw(name), low, 30)
+    listed = table.raw("weapons", [])
     if not isinstance(listed, list) or not all(isinstance(w, str) for w in listed):
-        raise SetupError(source, f"{where}.weapons", "must be a list of weapon ids")
+        raise table.error("weapons", "must be a list of weapon ids")
     for index, weapon in enumerate(listed):
         if weapon not in weapons:
-            raise SetupError(source, f"{where}.weapons[{index}]",
-                             f"no weapon {weapon!r} in [weapons]")
-    return Profile(key, _name(source, where, table), (first, second),
-                   weapons=tuple(listed), **values)
+            raise table.error(f"weapons[{index}]", f"no weapon {weapon!r} in [weapons]")
+    return Profile(key, _name(table), (first, second), weapons=tuple(listed), **values)
 
 
 def load_catalogue(source: str, text: str) -> Catalogue:
@@ -162,16 +167,16 @@ def load_catalogue(source: str, text: str) -> Catalogue:
     Raises:
         SetupError: naming ``source``, the key path and what is wrong.
     """
-    data = parse_toml(source, text)
-    _unknown_keys(source, "", data, {"weapons", "troopers"})
-    weapon_tables = _table(source, "weapons", data.get("weapons", {}))
-    weapons = {key: _weapon(source, key, _table(source, f"weapons.{key}", table))
-               for key, table in weapon_tables.items()}
-    trooper_tables = _table(source, "troopers", data.get("troopers", {}))
-    if not trooper_tables:
+    top = expect_keys(Table(source, load_toml(source, text)), "weapons", "troopers")
+    weapon_tables = table_of(source, "weapons", top.raw("weapons", {}))
+    weapon_ids = weapon_tables.keys()
+    weapons = {key: _weapon(source, key, weapon_tables.raw(key)) for key in weapon_ids}
+    trooper_tables = table_of(source, "troopers", top.raw("troopers", {}))
+    profile_ids = trooper_tables.keys()
+    if not profile_ids:
         raise SetupError(source, "troopers", "the file defines no troop profile")
-    profiles = {key: _profile(source, key, _table(source, f"troopers.{key}", table), weapons)
-                for key, table in trooper_tables.items()}
+    profiles = {key: _profile(source, key, trooper_tables.raw(key), weapons)
+                for key in profile_ids}
     return Catalogue(profiles, weapons)
 
 

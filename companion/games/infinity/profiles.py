@@ -12,7 +12,6 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 ATTRIBUTES = ("cc", "bs", "ph", "wip", "arm", "bts", "w", "s")
 """The numeric attributes of a troop profile besides MOV, in profile order."""
@@ -88,19 +87,6 @@ class Weapon:
                 return band.modifier
         return None
 
-    def to_json(self) -> dict[str, Any]:
-        """The weapon as JSON-ready data."""
-        return {"id": self.id, "name": self.name, "kind": self.kind,
-                "damage": [self.damage.value, self.damage.from_ph], "burst": self.burst,
-                "ranges": [[band.to, band.modifier] for band in self.ranges]}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Weapon:
-        """Rebuild a weapon from :meth:`to_json` output."""
-        return cls(data["id"], data["name"], data["kind"],
-                   Damage(int(data["damage"][0]), bool(data["damage"][1])), int(data["burst"]),
-                   tuple(RangeBand(float(to), int(mod)) for to, mod in data["ranges"]))
-
 
 @dataclass(frozen=True)
 class Profile:
@@ -128,20 +114,6 @@ class Profile:
         """The value of the attribute ``name`` (``"bs"``, ``"ph"``...)."""
         value: int = getattr(self, name)
         return value
-
-    def to_json(self) -> dict[str, Any]:
-        """The profile as JSON-ready data."""
-        return {"id": self.id, "name": self.name, "mov": list(self.mov),
-                **{name: self.attribute(name) for name in ATTRIBUTES},
-                "weapons": list(self.weapons)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Profile:
-        """Rebuild a profile from :meth:`to_json` output."""
-        mov = data["mov"]
-        values = {name: int(data[name]) for name in ATTRIBUTES}
-        return cls(data["id"], data["name"], (int(mov[0]), int(mov[1])),
-                   weapons=tuple(data["weapons"]), **values)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from .actions import Move
 from .armour import arm_roll_passes
 from .attacks import Roller, plan_contests
 from .rolls import face_to_face
-from .state import AfterItem, ArmDue, State, victory_points
+from .rulebook import Termination
+from .state import AfterItem, AfterKind, ArmDue, Phase, State, victory_points
 
 MAX_OBJECTIVE_POINTS = 10
 """Objective points a player can score in a game."""
@@ -33,7 +34,7 @@ def roll_event(trooper: str, attribute: str, target: int, dice: list[int],
 
 def dice_due(state: State) -> int:
     """How many d20s the pending ``roll`` (or ``arm``) action needs."""
-    if state.phase == "arm":
+    if state.phase == Phase.ARM:
         return len(state.arm_due)
     return sum(contest.dice for contest in plan_contests(state))
 
@@ -93,15 +94,15 @@ def resolve_rolls(state: State, dice: tuple[int, ...]) -> tuple[State, list[Even
         for index, roller in enumerate(rollers):
             _hits(roller, standing[index], events, crits, arm_due)
             if roller.damage is None and standing[index]:
-                after.append(AfterItem("dodge", roller.trooper))
+                after.append(AfterItem(AfterKind.DODGE, roller.trooper))
             if roller.behind and roller.victim is not None:
-                after.append(AfterItem("face", roller.victim))
+                after.append(AfterItem(AfterKind.FACE, roller.victim))
     for victim in crits:
         state = _wound(state, victim, events)
     due = tuple(d for d in arm_due if not state.trooper_status(d.trooper).removed)
     state = replace(state, arm_due=due, after=tuple(after))
     if due:
-        return replace(state, phase="arm"), events
+        return replace(state, phase=Phase.ARM), events
     state, more = complete_order(state)
     return state, events + more
 
@@ -134,13 +135,13 @@ def complete_order(state: State) -> tuple[State, list[Event]]:
             after.append(item)
     state = replace(state, after=tuple(after))
     if after:
-        return replace(state, phase="after"), []
+        return replace(state, phase=Phase.AFTER), []
     return close_order(state)
 
 
 def close_order(state: State) -> tuple[State, list[Event]]:
     """The Order is spent: next Order, or the next turn, round, or the end of the game."""
-    state = replace(state, phase="order", order=None, aros=(), arm_due=(), after=(),
+    state = replace(state, phase=Phase.ORDER, order=None, aros=(), arm_due=(), after=(),
                     orders=max(state.orders - 1, 0))
     if any(not state.in_play(player) for player in state.players):
         return game_over(state)
@@ -152,7 +153,7 @@ def close_order(state: State) -> tuple[State, list[Event]]:
 def next_turn(state: State) -> tuple[State, list[Event]]:
     """End the Active Turn: the other player's turn, or a new Game Round, or the end."""
     events: list[Event] = []
-    state = replace(state, phase="order", order=None, aros=(), arm_due=(), after=())
+    state = replace(state, phase=Phase.ORDER, order=None, aros=(), arm_due=(), after=())
     if state.turn == 0:
         state = replace(state, turn=1)
     else:
@@ -165,7 +166,7 @@ def next_turn(state: State) -> tuple[State, list[Event]]:
     return state, events
 
 
-def winners(state: State) -> tuple[tuple[str, ...], str, str]:
+def winners(state: State) -> tuple[tuple[str, ...], Termination, str]:
     """Who won, how, and a sentence: objective points first, then Victory Points."""
     a, b = state.players
     op = dict(zip(state.players, state.objectives, strict=True))
@@ -173,16 +174,18 @@ def winners(state: State) -> tuple[tuple[str, ...], str, str]:
     figures = f"{a} {op[a]} OP {vp[a]} VP, {b} {op[b]} OP {vp[b]} VP"
     if op[a] != op[b]:
         winner = a if op[a] > op[b] else b
-        return (winner,), "objective_points", f"{winner} wins on objective points ({figures})."
+        return ((winner,), Termination.OBJECTIVE_POINTS,
+                f"{winner} wins on objective points ({figures}).")
     if vp[a] != vp[b]:
         winner = a if vp[a] > vp[b] else b
-        return (winner,), "victory_points", f"{winner} wins on Victory Points ({figures})."
-    return (), "draw", f"A draw ({figures})."
+        return ((winner,), Termination.VICTORY_POINTS,
+                f"{winner} wins on Victory Points ({figures}).")
+    return (), Termination.DRAW, f"A draw ({figures})."
 
 
 def game_over(state: State) -> tuple[State, list[Event]]:
     """The end of the game and the ``victory`` event."""
-    state = replace(state, phase="over", order=None, aros=(), arm_due=(), after=(), orders=0)
+    state = replace(state, phase=Phase.OVER, order=None, aros=(), arm_due=(), after=(), orders=0)
     won, termination, detail = winners(state)
     return state, [Event("victory", {"winners": list(won), "termination": termination,
                                      "detail": detail})]

@@ -1,7 +1,8 @@
-"""The state of a game in progress, and its JSON form.
+"""The state of a game in progress, its phases, and what an opponent may see of it.
 
 The state carries the Army Lists (profiles, weapons and Private Information) so that it is
 self-contained: the referee knows everything; :func:`public_view` is what an opponent may see.
+Its JSON form is the engine contract's type-driven codec (:mod:`companion.games.codec`).
 
 Example:
     >>> TrooperStatus("Fusilier", wounds=1).in_play
@@ -10,16 +11,38 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
-from .actions import Action, Aro, Names, parse
-from .army import TrooperSheet
+from .actions import Aro, Names, Order
+from .army import ArmySetup, TrooperSheet
 
-PHASES = ("order", "aro", "roll", "arm", "after", "over")
-"""Declaring an Order; declaring AROs; dice due; ARM Rolls due; options after the Order
-(dodge move, turn to face); game over."""
+
+class Phase(StrEnum):
+    """Where the Order being played stands (infinity-n3-intro.md "INFINITY: GAME SUMMARY")."""
+
+    ORDER = "order"
+    """The active player declares an Order, scores, or ends the turn."""
+    ARO = "aro"
+    """The reactive player declares AROs, then passes."""
+    ROLL = "roll"
+    """The dice of the declared rolls are due."""
+    ARM = "arm"
+    """The ARM Rolls due are to be rolled."""
+    AFTER = "after"
+    """Options left after the Order: a Dodge move, turning to face."""
+    OVER = "over"
+    """The game is over."""
+
+
+class AfterKind(StrEnum):
+    """An option left at the end of an Order."""
+
+    DODGE = "dodge"
+    """A trooper that Dodged successfully may move up to 2 inches."""
+    FACE = "face"
+    """A trooper attacked from outside its front arc may turn to face the attacker."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +79,9 @@ class ArmDue:
 
 @dataclass(frozen=True)
 class AfterItem:
-    """An option left at the end of an Order: ``dodge`` (move up to 2 in.) or ``face``."""
+    """An option left at the end of an Order, for ``trooper``."""
 
-    kind: str
+    kind: AfterKind
     trooper: str
 
 
@@ -75,7 +98,7 @@ class State:
         round: the current Game Round (1-based).
         turn: 0 or 1, whose Active Turn it is within the round (index into ``players``).
         orders: Orders left in the active player's Order pool.
-        phase: one of :data:`PHASES`.
+        phase: where the Order stands.
         order: the Order being resolved (its declaration), if any.
         aros: the AROs declared against it.
         arm_due: ARM Rolls due, in order.
@@ -91,8 +114,8 @@ class State:
     round: int = 1
     turn: int = 0
     orders: int = 0
-    phase: str = "order"
-    order: Action | None = None
+    phase: Phase = Phase.ORDER
+    order: Order | None = None
     aros: tuple[Aro, ...] = ()
     arm_due: tuple[ArmDue, ...] = ()
     after: tuple[AfterItem, ...] = ()
@@ -148,6 +171,14 @@ class State:
                                           for s in self.status))
 
 
+def initial_state(setup: ArmySetup) -> State:
+    """Round 1, the first player's Active Turn with one Order per trooper in play."""
+    status = tuple(TrooperStatus(sheet.id, sheet.profile.w, hidden=sheet.hidden)
+                   for sheet in setup.sheets)
+    state = State(setup.players, setup.rounds, setup.sheets, status)
+    return replace(state, orders=len(state.in_play(state.active)))
+
+
 def victory_points(state: State, player: str) -> int:
     """Victory Points: the Army Points (Cost) of ``player``'s troopers still in play."""
     return sum(state.sheet(trooper).cost for trooper in state.in_play(player))
@@ -173,42 +204,3 @@ def public_view(state: State, viewer: str) -> dict[str, Any]:
         troopers.append(entry)
     return {"viewer": viewer, "round": state.round, "active": state.active,
             "orders": state.orders, "troopers": troopers}
-
-
-def state_to_json(state: State) -> dict[str, Any]:
-    """The whole state (Private Information included: this is the referee's record)."""
-    return {"players": list(state.players), "rounds": state.rounds,
-            "sheets": [sheet.to_json() for sheet in state.sheets],
-            "status": [[s.id, s.wounds, s.removed, s.hidden] for s in state.status],
-            "contacts": [list(pair) for pair in state.contacts], "round": state.round,
-            "turn": state.turn, "orders": state.orders, "phase": state.phase,
-            "order": str(state.order) if state.order is not None else None,
-            "aros": [str(aro) for aro in state.aros],
-            "arm_due": [[d.trooper, d.attacker, d.damage, d.arm] for d in state.arm_due],
-            "after": [[item.kind, item.trooper] for item in state.after],
-            "objectives": list(state.objectives)}
-
-
-def state_from_json(data: Mapping[str, Any]) -> State:
-    """Rebuild a state from :func:`state_to_json` output."""
-    players = (str(data["players"][0]), str(data["players"][1]))
-    sheets = tuple(TrooperSheet.from_json(sheet) for sheet in data["sheets"])
-    base = State(players, int(data["rounds"]), sheets,
-                 tuple(TrooperStatus(s[0], int(s[1]), bool(s[2]), bool(s[3]))
-                       for s in data["status"]))
-    names = base.names
-    bursts = base.burst_table()
-    aros = []
-    for text in data["aros"]:
-        aro = parse(text, names, bursts)
-        assert isinstance(aro, Aro)
-        aros.append(aro)
-    return replace(
-        base, contacts=tuple((str(a), str(b)) for a, b in data["contacts"]),
-        round=int(data["round"]), turn=int(data["turn"]), orders=int(data["orders"]),
-        phase=str(data["phase"]),
-        order=parse(data["order"], names, bursts) if data["order"] is not None else None,
-        aros=tuple(aros),
-        arm_due=tuple(ArmDue(str(t), str(a), int(d), int(r)) for t, a, d, r in data["arm_due"]),
-        after=tuple(AfterItem(str(k), str(t)) for k, t in data["after"]),
-        objectives=(int(data["objectives"][0]), int(data["objectives"][1])))

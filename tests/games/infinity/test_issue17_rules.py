@@ -79,7 +79,7 @@ def test_a_dodge_move_too_long_is_refused_with_the_dodge_rule() -> None:
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12",
                     "aro Ben Grenzer dodge", "pass Ben", "roll 16 17 18 5")
     error = _refused(state, "move Ben Grenzer 2.5")
-    assert error.code == "dodge_too_far" and str(error.rule) == 'infinity: "DODGE"'
+    assert error.code == "dodge_too_far" and str(error.rule) == 'infinity-n3-intro: "DODGE"'
     assert "up to 2 inches after its successful Dodge, not 2.5" in error.reason
     assert _refused(state, "move Ben Grenzer 1 1").code == "dodge_too_far"
 

@@ -24,7 +24,7 @@ def test_move_uses_the_first_mov_value_then_the_second() -> None:
     state = new_state()
     play(state, "move Ann Iguana 6 4")
     error = _refused(state, "move Ann Iguana 6.5")
-    assert (error.code, str(error.rule)) == ("too_far", 'infinity: "MOVE"')
+    assert (error.code, str(error.rule)) == ("too_far", 'infinity-n3-intro: "MOVE"')
     assert _refused(state, "move Ann Iguana 6 5").code == "too_far"
     with pytest.raises(NotationError):
         GAME.parse_action(state, "move Ann Iguana 1 1 1")
