@@ -1,11 +1,18 @@
-"""Small games for the Infinity tests: build a state from armies text and play notation."""
+"""Small games for the Infinity tests: build a state from armies text and play notation.
+
+``play``, ``kinds``, ``refusal`` and ``notation_error`` are the shared kit
+(:mod:`tests.games.kit`) bound to Infinity's ``GAME``; only the builders are Infinity's own.
+"""
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from functools import partial
+
 from companion.games.infinity import GAME
 from companion.games.infinity.state import State
 from companion.resources import shipped_sources
+from tests.games import kit
+from tests.games.kit import kinds
 
 PROFILES = shipped_sources("companion.games.infinity",
                            {"profiles": "profiles/default.toml"})["profiles"]
@@ -32,19 +39,19 @@ troopers = [
 ]
 """
 
+play = partial(kit.play, GAME)
+"""Apply actions in notation: ``play(state, *texts) -> (state, events)``."""
+
+refusal = partial(kit.refusal, GAME)
+"""The refusal of one action: ``refusal(state, text) -> IllegalAction``."""
+
+notation_error = partial(kit.notation_error, GAME)
+"""The NotationError of text that is not an action: ``notation_error(state, text)``."""
+
+__all__ = ["DUEL", "PROFILES", "kinds", "new_state", "notation_error", "play", "refusal"]
+
 
 def new_state(armies: str = DUEL) -> State:
     """The initial state of a game between the armies described in ``armies``."""
     setup = GAME.load_setup({"setup": ("armies.toml", armies), "profiles": PROFILES}, {})
     return GAME.initial_state(setup)
-
-
-def play(state: State, *texts: str) -> tuple[State, list[Event]]:
-    """Apply actions in notation; return the final state and every event they caused."""
-    transition = GAME.play(state, *texts)
-    return transition.state, list(transition.events)
-
-
-def kinds(events: list[Event]) -> list[str]:
-    """The kinds of ``events`` in order."""
-    return [event.kind for event in events]

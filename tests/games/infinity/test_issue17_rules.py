@@ -11,21 +11,12 @@ import argparse
 from fractions import Fraction
 from math import comb
 
-import pytest
-
 from companion.cli.infinity import odds_sides
-from companion.games.core import IllegalAction
 from companion.games.infinity import GAME
 from companion.games.infinity.odds import Side, exchange_odds
 from companion.games.infinity.odds_report import declared_odds
 from companion.games.infinity.state import State
-from tests.games.infinity.helpers import DUEL, PROFILES, new_state, play
-
-
-def _refused(state: State, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refusal:
-        GAME.apply(state, GAME.parse_action(state, text))
-    return refusal.value
+from tests.games.infinity.helpers import DUEL, PROFILES, new_state, play, refusal
 
 
 def _with_profiles(profiles: str, armies: str = DUEL) -> State:
@@ -51,7 +42,7 @@ def test_a_cc_aro_rolls_one_die_whatever_the_weapons_burst() -> None:
     reports = declared_odds(state)
     assert reports[0].active.burst == 2 and reports[0].reactive is not None
     assert reports[0].reactive.burst == 1
-    assert _refused(state, "roll 3 4 5 6").code == "wrong_dice", "2 + 1 dice, not 2 + 2"
+    assert refusal(state, "roll 3 4 5 6").code == "wrong_dice", "2 + 1 dice, not 2 + 2"
     after, _ = play(state, "roll 3 4 5")
     assert after.phase != "roll"
 
@@ -61,9 +52,9 @@ def test_a_target_shot_from_behind_cannot_shoot_back_or_dodge() -> None:
     180º arc", and "DODGE": "a trooper must be in base to base contact with, or have Line of
     Fire to, an attacking enemy"."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12+behind")
-    shoot = _refused(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
+    shoot = refusal(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
     assert shoot.code == "aro_no_lof" and "LINE OF FIRE (LOF)" in str(shoot.rule)
-    dodge = _refused(state, "aro Ben Grenzer dodge")
+    dodge = refusal(state, "aro Ben Grenzer dodge")
     assert dodge.code == "dodge_no_lof" and "DODGE" in str(dodge.rule)
     assert "front 180º arc" in dodge.reason
     legal = [str(a) for a in GAME.legal_actions(state)]
@@ -78,10 +69,10 @@ def test_a_dodge_move_too_long_is_refused_with_the_dodge_rule() -> None:
     may move up to 2 inches" (the refusal cites DODGE, not MOVE)."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12",
                     "aro Ben Grenzer dodge", "pass Ben", "roll 16 17 18 5")
-    error = _refused(state, "move Ben Grenzer 2.5")
+    error = refusal(state, "move Ben Grenzer 2.5")
     assert error.code == "dodge_too_far" and str(error.rule) == 'infinity-n3-intro: "DODGE"'
     assert "up to 2 inches after its successful Dodge, not 2.5" in error.reason
-    assert _refused(state, "move Ben Grenzer 1 1").code == "dodge_too_far"
+    assert refusal(state, "move Ben Grenzer 1 1").code == "dodge_too_far"
 
 
 def _odds_args(**flags: object) -> argparse.Namespace:

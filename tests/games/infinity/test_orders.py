@@ -6,16 +6,9 @@ import random
 
 import pytest
 
-from companion.games.core import CHANCE, IllegalAction, NotationError
+from companion.games.core import CHANCE, NotationError
 from companion.games.infinity import GAME
-from companion.games.infinity.state import State
-from tests.games.infinity.helpers import kinds, new_state, play
-
-
-def _refused(state: State, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refusal:
-        play(state, text)
-    return refusal.value
+from tests.games.infinity.helpers import kinds, new_state, play, refusal
 
 
 def test_move_uses_the_first_mov_value_then_the_second() -> None:
@@ -23,9 +16,9 @@ def test_move_uses_the_first_mov_value_then_the_second() -> None:
     the same Order."""
     state = new_state()
     play(state, "move Ann Iguana 6 4")
-    error = _refused(state, "move Ann Iguana 6.5")
+    error = refusal(state, "move Ann Iguana 6.5")
     assert (error.code, str(error.rule)) == ("too_far", 'infinity-n3-intro: "MOVE"')
-    assert _refused(state, "move Ann Iguana 6 5").code == "too_far"
+    assert refusal(state, "move Ann Iguana 6 5").code == "too_far"
     with pytest.raises(NotationError):
         GAME.parse_action(state, "move Ann Iguana 1 1 1")
 
@@ -34,10 +27,10 @@ def test_a_move_ending_in_base_contact_enables_cc_and_forbids_bs() -> None:
     """infinity-n3-intro.md "CC ATTACK": only in base to base contact; "BS ATTACK": not in base to
     base contact with an enemy."""
     state = new_state()
-    assert _refused(state, "cc Ann Fusilier knife Grenzer").code == "no_base_contact"
+    assert refusal(state, "cc Ann Fusilier knife Grenzer").code == "no_base_contact"
     state, _ = play(state, "move Ann Fusilier 4 contact:Grenzer", "pass Ben")
     assert state.contacts == (("Fusilier", "Grenzer"),)
-    assert _refused(state, "shoot Ann Fusilier combi_rifle Daturazi@10").code == "engaged"
+    assert refusal(state, "shoot Ann Fusilier combi_rifle Daturazi@10").code == "engaged"
     state, events = play(state, "cc Ann Fusilier knife Grenzer", "pass Ben", "roll 5", "arm 7")
     roll, arm = [e for e in events if e.kind == "roll"]
     assert (roll["attribute"], roll["target"]) == ("CC", 13)
@@ -52,7 +45,7 @@ def test_range_picks_the_modifier_and_out_of_range_is_refused() -> None:
     _, events = play(state, "shoot Ann Fusilier combi_rifle Grenzer@20", "pass Ben",
                      "roll 20 20 20")
     assert events[0]["target"] == 12 - 3
-    error = _refused(state, "shoot Ann Fusilier combi_rifle Grenzer@49")
+    error = refusal(state, "shoot Ann Fusilier combi_rifle Grenzer@49")
     assert error.code == "out_of_range" and "48" in error.reason
 
 
@@ -88,7 +81,7 @@ def test_split_burst_resolves_one_face_to_face_per_target_in_declared_order() ->
     state, _ = play(state, "shoot Ann Fusilier combi_rifle Daturazi@12*1 Grenzer@12*2",
                     "aro Ben Grenzer dodge", "aro Ben Daturazi shoot combi_rifle Fusilier@12")
     assert GAME.current_actor(play(state, "pass Ben")[0]) == CHANCE
-    assert _refused(state, "aro Ben Spektr shoot combi_rifle Fusilier@12*2").code == \
+    assert refusal(state, "aro Ben Spektr shoot combi_rifle Fusilier@12*2").code == \
         "reactive_burst"
     state, events = play(state, "pass Ben", "roll 4 9 2 14 10")
     rolls = [(e["trooper"], e["attribute"], e["dice"]) for e in events if e.kind == "roll"]
@@ -100,7 +93,7 @@ def test_split_burst_resolves_one_face_to_face_per_target_in_declared_order() ->
 
 def test_declaring_more_dice_than_the_burst_is_refused() -> None:
     """infinity-n3-intro.md "BS Attack Roll and Burst": as many shots as the Burst value."""
-    error = _refused(new_state(), "shoot Ann Fusilier combi_rifle Daturazi@12*2 Grenzer@12*2")
+    error = refusal(new_state(), "shoot Ann Fusilier combi_rifle Daturazi@12*2 Grenzer@12*2")
     assert error.code == "burst_exceeded"
 
 
@@ -110,11 +103,11 @@ def test_a_successful_dodge_allows_2_inches_not_into_base_contact() -> None:
     Dodges."""
     state = new_state()
     state, _ = play(state, "shoot Ann Fusilier combi_rifle Grenzer@12")
-    assert _refused(state, "aro Ben Daturazi dodge").code == "nothing_to_dodge"
+    assert refusal(state, "aro Ben Daturazi dodge").code == "nothing_to_dodge"
     state, _ = play(state, "aro Ben Grenzer dodge", "pass Ben", "roll 16 17 18 5")
     assert state.phase == "after" and GAME.current_actor(state) == "Ben"
-    assert _refused(state, "move Ben Grenzer 2.5").code == "dodge_too_far"
-    assert _refused(state, "move Ben Grenzer 1 contact:Fusilier").code == "dodge_contact"
+    assert refusal(state, "move Ben Grenzer 2.5").code == "dodge_too_far"
+    assert refusal(state, "move Ben Grenzer 1 contact:Fusilier").code == "dodge_contact"
     state, _ = play(state, "move Ben Grenzer 2")
     assert (state.phase, state.orders) == ("order", 1)
 
@@ -134,17 +127,17 @@ def test_aros_react_to_the_active_trooper_once_each() -> None:
     """infinity-n3-intro.md "INFINITY: GAME SUMMARY": the opponent reacts to the actions of the
     active trooper (Automatic Reaction Orders)."""
     state, _ = play(new_state(), "move Ann Fusilier 4")
-    assert _refused(state, "aro Ben Grenzer shoot combi_rifle Iguana@12").code == "aro_target"
+    assert refusal(state, "aro Ben Grenzer shoot combi_rifle Iguana@12").code == "aro_target"
     state, _ = play(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
-    assert _refused(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12").code == "aro_twice"
-    assert _refused(state, "end Ann").code == "not_your_turn"
+    assert refusal(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12").code == "aro_twice"
+    assert refusal(state, "end Ann").code == "not_your_turn"
 
 
 def test_an_aro_uses_the_distance_measured_for_the_order() -> None:
     """infinity-n3-intro.md "BS ATTACK": the distance between the two troopers is measured once; the
     ARO of a target shoots back over the same distance."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12")
-    error = _refused(state, "aro Ben Grenzer shoot combi_rifle Fusilier@20")
+    error = refusal(state, "aro Ben Grenzer shoot combi_rifle Fusilier@20")
     assert error.code == "distance_mismatch" and "12 inches" in error.reason
     play(state, "aro Ben Grenzer shoot combi_rifle Fusilier@12")
 
@@ -152,7 +145,7 @@ def test_an_aro_uses_the_distance_measured_for_the_order() -> None:
 def test_hidden_troopers_cannot_be_targeted() -> None:
     """infinity-n3-intro.md "OPEN AND PRIVATE INFORMATION": a Hidden Deployment trooper is not on
     the table."""
-    error = _refused(new_state(), "shoot Ann Fusilier combi_rifle Spektr@12")
+    error = refusal(new_state(), "shoot Ann Fusilier combi_rifle Spektr@12")
     assert error.code == "not_on_table"
 
 
@@ -160,11 +153,11 @@ def test_dice_are_due_before_anything_else_and_must_match() -> None:
     """infinity-n3-intro.md "Rolls": the dice of the declared rolls come next, one d20 per die
     declared."""
     state, _ = play(new_state(), "shoot Ann Fusilier combi_rifle Grenzer@12", "pass Ben")
-    assert _refused(state, "move Ann Iguana 2").code == "dice_due"
-    assert _refused(state, "roll 1 2").code == "wrong_dice"
-    assert _refused(state, "roll 1 2 21").code == "wrong_dice"
-    assert _refused(state, "arm 1 2 3").code == "wrong_roll"
-    assert _refused(new_state(), "roll 3").code == "no_roll_due"
+    assert refusal(state, "move Ann Iguana 2").code == "dice_due"
+    assert refusal(state, "roll 1 2").code == "wrong_dice"
+    assert refusal(state, "roll 1 2 21").code == "wrong_dice"
+    assert refusal(state, "arm 1 2 3").code == "wrong_roll"
+    assert refusal(new_state(), "roll 3").code == "no_roll_due"
 
 
 def test_the_order_pool_turns_rounds_and_objective_points_decide_the_winner() -> None:
@@ -188,8 +181,8 @@ def test_the_order_pool_turns_rounds_and_objective_points_decide_the_winner() ->
     outcome = GAME.outcome(ended)
     assert outcome is not None
     assert (outcome.winners, outcome.termination) == (("Ben",), "victory_points")  # 58 > 50
-    assert _refused(ended, "end Ann").code == "game_over"
-    assert _refused(state, "score Ann 11").code == "objective_points"
+    assert refusal(ended, "end Ann").code == "game_over"
+    assert refusal(state, "score Ann 11").code == "objective_points"
 
 
 def test_seeded_rolls_replay_and_typed_dice_are_the_same_action() -> None:
