@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from companion.cli.command import Command
 from companion.cli.referee import (
     EXIT_OK,
     EXIT_UNREADABLE,
@@ -31,6 +32,39 @@ from companion.games.defiance.shipped import DATA_FILES, DEFAULT_SETUP, PACKAGE
 DATA_ROLES = tuple(DATA_FILES)
 
 
+HELP = "referee Infinities: Defiance of Fate (checks, health, hex map, points)"
+
+
+def extend(parser: argparse.ArgumentParser) -> None:
+    """Defiance's own flag: ``--check`` the setup and data files."""
+    parser.add_argument("--check", action="store_true",
+                        help="check the setup and data files, print what they hold, and exit")
+
+
+def handle(command: Command) -> int:
+    """Check the files (``--check``), else referee."""
+    if command.args.check:
+        return check(command.sources, command.options, command.out, command.err)
+    return command.referee()
+
+
+def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], out: IO[str],
+          err: IO[str]) -> int:
+    """Load and check every file; print a summary (status 0) or the first problem (2)."""
+    try:
+        rules = GAME.load_setup(sources, options)
+    except SetupError as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    print(f"ok: {rules.mode}{' (teams)' if rules.teams_mode else ''}, "
+          f"{len(rules.players)} players, {len(rules.leaders)} leaders, "
+          f"{len(rules.tiles)} tiles, {len(rules.cards)} cards "
+          f"({sum(c.copies for c in rules.cards)} in the decks), {len(rules.roles)} Roles"
+          + (f", chapter {rules.chapter.id}" if rules.chapter else ""), file=out)
+    return EXIT_OK
+
+
+# -- until Defiance of Fate states its GameInfo (issue 16) -----------------------------
 def register(subparsers: Any) -> None:
     """Add the ``defiance`` sub-command to ``infinite-referee``."""
     parser = subparsers.add_parser(
@@ -77,19 +111,3 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
     if args.check:
         return check(sources, options, out, err)
     return run_referee(GAME, args, sources, options, out=out, err=err, stdin=stdin)
-
-
-def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], out: IO[str],
-          err: IO[str]) -> int:
-    """Load and check every file; print a summary (status 0) or the first problem (2)."""
-    try:
-        rules = GAME.load_setup(sources, options)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
-    print(f"ok: {rules.mode}{' (teams)' if rules.teams_mode else ''}, "
-          f"{len(rules.players)} players, {len(rules.leaders)} leaders, "
-          f"{len(rules.tiles)} tiles, {len(rules.cards)} cards "
-          f"({sum(c.copies for c in rules.cards)} in the decks), {len(rules.roles)} Roles"
-          + (f", chapter {rules.chapter.id}" if rules.chapter else ""), file=out)
-    return EXIT_OK

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any
 
+from companion.cli.command import Command
 from companion.cli.referee import (
     EXIT_OK,
     EXIT_REFUSED,
@@ -37,62 +38,22 @@ PACKAGE = "companion.games.infinifield"
 DEFAULT_FIELD = "fields/quickstart.toml"
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``infinifield`` sub-command to ``infinite-referee``."""
-    parser = subparsers.add_parser(
-        "infinifield", help="referee Infinifield (field checks, moves, removals, scores)",
-        description="Referee an Infinifield match from a record or typed actions "
-                    "(start/move/remove/rebuild), or check a field with --check.")
-    parser.add_argument("--setup", type=Path, metavar="FIELD.toml",
-                        help="the field file (default: the shipped quick-start field)")
-    add_common_arguments(parser)
-    parser.add_argument("--players", help="player names in clockwise seating order, "
-                                          "comma-separated (e.g. Ann,Ben,Cat)")
-    parser.add_argument("--builder", help="the first field builder (default: first player)")
-    parser.add_argument("--mode", choices=MODES, help="field-building rules to enforce")
-    parser.add_argument("--scoring", choices=SCORINGS,
-                        help="points (10 per capture + blocks left) or rounds won")
-    parser.add_argument("--rounds", type=int, help="play this many rounds")
-    parser.add_argument("--target", type=int,
-                        help="play until a player reaches this many points (e.g. 500)")
+HELP = "referee Infinifield (field checks, moves, removals, scores)"
+
+
+def extend(parser: argparse.ArgumentParser) -> None:
+    """Infinifield's own flag: ``--check`` a field against the field-building rules."""
     parser.add_argument("--check", action="store_true",
                         help="print every field-building violation of the setup and exit "
                              "(status 1 if there is any)")
-    parser.set_defaults(run=run)
 
 
-def options_from(args: argparse.Namespace) -> dict[str, Any]:
-    """The match options given on the command line (flags left out are not included).
-
-    Example:
-        >>> options_from(argparse.Namespace(players="Ann, Ben", builder=None, mode=None,
-        ...                                 scoring=None, rounds=3, target=None))
-        {'players': ['Ann', 'Ben'], 'rounds': 3}
-    """
-    options: dict[str, Any] = {}
-    if args.players is not None:
-        options["players"] = [name.strip() for name in args.players.split(",")]
-    for key in ("builder", "mode", "scoring", "rounds", "target"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    return options
-
-
-def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
-        stdin: IO[str] | None = None) -> int:
-    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        sources = setup_sources(PACKAGE, {"setup": DEFAULT_FIELD}, {"setup": args.setup})
-    except UnreadableInput as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
-    if args.check:
-        return check(sources["setup"], args.mode, args.json, out, err)
-    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin,
-                       rewrite=inline_field_file)
+def handle(command: Command) -> int:
+    """Check the field (``--check``), else referee, reading field files a rebuild names."""
+    if command.args.check:
+        return check(command.sources["setup"], command.args.mode, command.args.json,
+                     command.out, command.err)
+    return command.referee(rewrite=inline_field_file)
 
 
 def inline_field_file(text: str) -> str:
@@ -165,3 +126,62 @@ def check(source: tuple[str, str], mode: str | None, as_json: bool, out: IO[str]
         print(f"{name}: the field meets the {chosen} field-building rules "
               f"({len(field.blocks)} blocks, {len(field.whites())} white)", file=out)
     return EXIT_REFUSED if violations else EXIT_OK
+
+
+# -- until Infinifield states its GameInfo (issue 16) ---------------------------------
+def register(subparsers: Any) -> None:
+    """Add the ``infinifield`` sub-command to ``infinite-referee``."""
+    parser = subparsers.add_parser(
+        "infinifield", help="referee Infinifield (field checks, moves, removals, scores)",
+        description="Referee an Infinifield match from a record or typed actions "
+                    "(start/move/remove/rebuild), or check a field with --check.")
+    parser.add_argument("--setup", type=Path, metavar="FIELD.toml",
+                        help="the field file (default: the shipped quick-start field)")
+    add_common_arguments(parser)
+    parser.add_argument("--players", help="player names in clockwise seating order, "
+                                          "comma-separated (e.g. Ann,Ben,Cat)")
+    parser.add_argument("--builder", help="the first field builder (default: first player)")
+    parser.add_argument("--mode", choices=MODES, help="field-building rules to enforce")
+    parser.add_argument("--scoring", choices=SCORINGS,
+                        help="points (10 per capture + blocks left) or rounds won")
+    parser.add_argument("--rounds", type=int, help="play this many rounds")
+    parser.add_argument("--target", type=int,
+                        help="play until a player reaches this many points (e.g. 500)")
+    parser.add_argument("--check", action="store_true",
+                        help="print every field-building violation of the setup and exit "
+                             "(status 1 if there is any)")
+    parser.set_defaults(run=run)
+
+
+def options_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The match options given on the command line (flags left out are not included).
+
+    Example:
+        >>> options_from(argparse.Namespace(players="Ann, Ben", builder=None, mode=None,
+        ...                                 scoring=None, rounds=3, target=None))
+        {'players': ['Ann', 'Ben'], 'rounds': 3}
+    """
+    options: dict[str, Any] = {}
+    if args.players is not None:
+        options["players"] = [name.strip() for name in args.players.split(",")]
+    for key in ("builder", "mode", "scoring", "rounds", "target"):
+        value = getattr(args, key)
+        if value is not None:
+            options[key] = value
+    return options
+
+
+def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
+        stdin: IO[str] | None = None) -> int:
+    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        sources = setup_sources(PACKAGE, {"setup": DEFAULT_FIELD}, {"setup": args.setup})
+    except UnreadableInput as error:
+        print(f"error: {error}", file=err)
+        return EXIT_UNREADABLE
+    if args.check:
+        return check(sources["setup"], args.mode, args.json, out, err)
+    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin,
+                       rewrite=inline_field_file)

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from companion.cli.command import Command
 from companion.cli.referee import (
     EXIT_OK,
     EXIT_UNREADABLE,
@@ -51,22 +52,42 @@ ODDS_FLAGS = ("active", "burst", "damage", "active_arm", "active_cover", "reacti
               "reactive_damage", "reactive_arm", "reactive_cover")
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``infinity`` sub-command to ``infinite-referee``."""
-    parser = subparsers.add_parser(
-        "infinity", help="referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)",
-        description="Referee an Infinity game from a record or typed actions, check a "
-                    "profile file with --check, or print exact odds with `infinity odds`.")
-    parser.add_argument("--setup", type=Path, metavar="ARMIES.toml",
-                        help="the armies file (default: the shipped example armies)")
-    parser.add_argument("--profiles", type=Path, metavar="PROFILES.toml",
-                        help="troop profiles and weapons (default: the shipped profiles)")
-    add_common_arguments(parser)
+HELP = "referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)"
+
+
+def extend(parser: argparse.ArgumentParser) -> None:
+    """Infinity's own flags: ``--check``, ``--no-odds`` and the odds mode's exchange."""
     parser.add_argument("--check", action="store_true",
                         help="check the profile file (and armies file), print a summary and "
                              "exit (status 2 on the first problem)")
     parser.add_argument("--no-odds", action="store_true",
                         help="do not print the odds of a declared exchange before its roll")
+    add_odds_arguments(parser)
+
+
+def handle(command: Command) -> int:
+    """The odds mode, the profile check, or the referee with the odds of each exchange."""
+    args, out, err = command.args, command.out, command.err
+    if args.record is not None and str(args.record) == ODDS_WORD:
+        return run_odds(args, out, err)
+    stray_flag = stray(args)
+    if stray_flag:
+        print(f"error: {stray_flag} belongs to the odds mode: `infinite-referee infinity odds "
+              f"{stray_flag} ...`", file=err)
+        return EXIT_UNREADABLE
+    if args.check:
+        return run_check(command.sources, out, err)
+    return command.referee(annotate=None if args.no_odds else odds_annotator(args.json))
+
+
+def stray(args: argparse.Namespace) -> str:
+    """The first odds-mode flag given outside the odds mode, or ``""``."""
+    given = [name for name in ODDS_FLAGS if getattr(args, name) not in (None, False)]
+    return "--" + given[0].replace("_", "-") if given else ""
+
+
+def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags describing an exchange for ``infinite-referee infinity odds``."""
     odds = parser.add_argument_group("odds mode (`infinite-referee infinity odds ...`)")
     odds.add_argument("--active", type=int, metavar="TARGET",
                       help="the active side's target value (attribute + range MOD)")
@@ -83,7 +104,6 @@ def register(subparsers: Any) -> None:
     odds.add_argument("--reactive-arm", type=int, help="the reactive trooper's ARM")
     odds.add_argument("--reactive-cover", action="store_true",
                       help="the reactive trooper is in Partial Cover (-3 BS, +3 ARM)")
-    parser.set_defaults(run=run)
 
 
 def _sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
@@ -162,6 +182,27 @@ def odds_annotator(as_json: bool) -> Any:
             return {"odds": [report.to_json() for report in reports]}
         return {"odds": [line for report in reports for line in report.lines()]}
     return annotate
+
+
+# -- until Infinity states its GameInfo (issue 16) -------------------------------------
+def register(subparsers: Any) -> None:
+    """Add the ``infinity`` sub-command to ``infinite-referee``."""
+    parser = subparsers.add_parser(
+        "infinity", help="referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)",
+        description="Referee an Infinity game from a record or typed actions, check a "
+                    "profile file with --check, or print exact odds with `infinity odds`.")
+    parser.add_argument("--setup", type=Path, metavar="ARMIES.toml",
+                        help="the armies file (default: the shipped example armies)")
+    parser.add_argument("--profiles", type=Path, metavar="PROFILES.toml",
+                        help="troop profiles and weapons (default: the shipped profiles)")
+    add_common_arguments(parser)
+    parser.add_argument("--check", action="store_true",
+                        help="check the profile file (and armies file), print a summary and "
+                             "exit (status 2 on the first problem)")
+    parser.add_argument("--no-odds", action="store_true",
+                        help="do not print the odds of a declared exchange before its roll")
+    add_odds_arguments(parser)
+    parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
