@@ -22,20 +22,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Mapping
-from pathlib import Path
 from typing import IO, Any
 
 from companion.cli.command import Command
-from companion.cli.referee import (
-    EXIT_OK,
-    EXIT_UNREADABLE,
-    UnreadableInput,
-    add_common_arguments,
-    run_referee,
-    setup_sources,
-)
+from companion.cli.referee import EXIT_OK, EXIT_UNREADABLE, UnreadableInput
 from companion.games.core import SetupError
 from companion.games.infinity import GAME
 from companion.games.infinity.armour import PARTIAL_COVER_BS, effective_arm
@@ -44,15 +35,10 @@ from companion.games.infinity.odds_report import OddsReport, declared_odds
 from companion.games.infinity.profile_loading import check_catalogue
 from companion.session import Session, Verdict
 
-PACKAGE = "companion.games.infinity"
-DEFAULT_SETUP = "armies/example.toml"
-DEFAULT_PROFILES = "profiles/default.toml"
+HELP = "referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)"
 ODDS_WORD = "odds"
 ODDS_FLAGS = ("active", "burst", "damage", "active_arm", "active_cover", "reactive",
               "reactive_damage", "reactive_arm", "reactive_cover")
-
-
-HELP = "referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)"
 
 
 def extend(parser: argparse.ArgumentParser) -> None:
@@ -104,11 +90,6 @@ def add_odds_arguments(parser: argparse.ArgumentParser) -> None:
     odds.add_argument("--reactive-arm", type=int, help="the reactive trooper's ARM")
     odds.add_argument("--reactive-cover", action="store_true",
                       help="the reactive trooper is in Partial Cover (-3 BS, +3 ARM)")
-
-
-def _sources(args: argparse.Namespace) -> dict[str, tuple[str, str]]:
-    return setup_sources(PACKAGE, {"setup": DEFAULT_SETUP, "profiles": DEFAULT_PROFILES},
-                         {"setup": args.setup, "profiles": args.profiles})
 
 
 def odds_sides(args: argparse.Namespace) -> tuple[Side, Side]:
@@ -183,48 +164,3 @@ def odds_annotator(as_json: bool) -> Any:
         return {"odds": [line for report in reports for line in report.lines()]}
     return annotate
 
-
-# -- until Infinity states its GameInfo (issue 16) -------------------------------------
-def register(subparsers: Any) -> None:
-    """Add the ``infinity`` sub-command to ``infinite-referee``."""
-    parser = subparsers.add_parser(
-        "infinity", help="referee Infinity N3 (rolls, Face to Face, ARM, Orders, exact odds)",
-        description="Referee an Infinity game from a record or typed actions, check a "
-                    "profile file with --check, or print exact odds with `infinity odds`.")
-    parser.add_argument("--setup", type=Path, metavar="ARMIES.toml",
-                        help="the armies file (default: the shipped example armies)")
-    parser.add_argument("--profiles", type=Path, metavar="PROFILES.toml",
-                        help="troop profiles and weapons (default: the shipped profiles)")
-    add_common_arguments(parser)
-    parser.add_argument("--check", action="store_true",
-                        help="check the profile file (and armies file), print a summary and "
-                             "exit (status 2 on the first problem)")
-    parser.add_argument("--no-odds", action="store_true",
-                        help="do not print the odds of a declared exchange before its roll")
-    add_odds_arguments(parser)
-    parser.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
-        stdin: IO[str] | None = None) -> int:
-    """Run the ``infinity`` sub-command; returns the exit status."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    if args.record is not None and str(args.record) == ODDS_WORD:
-        return run_odds(args, out, err)
-    stray = [name for name in ODDS_FLAGS if getattr(args, name) not in (None, False)]
-    if stray:
-        flag = "--" + stray[0].replace("_", "-")
-        print(f"error: {flag} belongs to the odds mode: `infinite-referee infinity odds "
-              f"{flag} ...`", file=err)
-        return EXIT_UNREADABLE
-    try:
-        sources = _sources(args)
-    except UnreadableInput as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
-    if args.check:
-        return run_check(sources, out, err)
-    annotate = None if args.no_odds else odds_annotator(args.json)
-    return run_referee(GAME, args, sources, {}, annotate=annotate, out=out, err=err,
-                       stdin=stdin)
