@@ -21,7 +21,7 @@ from pathlib import Path
 
 from companion.games.infinidungeon import GAME, advisor, combat
 from companion.games.infinidungeon.deck import Deck, Monster
-from companion.games.infinidungeon.deck_toml import deck_from_toml
+from companion.games.infinidungeon.setup import deck_from_toml
 from companion.games.infinidungeon.simulate import simulate, wilson_interval
 from companion.resources import shipped_text
 

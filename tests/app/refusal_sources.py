@@ -79,15 +79,36 @@ def _calls(package: Path) -> Iterator[tuple[str, ast.Call, set[int]]]:
                 yield f"{path.relative_to(GAMES_DIR)}:{node.lineno}", node, inside
 
 
+def enum_members(package: Path) -> dict[str, str]:
+    """``Class.MEMBER`` -> its text value, for every class in ``package`` with text members.
+
+    A game names its refusal codes as ``StrEnum`` members (``Refusal.NO_DOORWAY``, issue 16);
+    such a code counts as written, its value read from the class.
+    """
+    members: dict[str, str] = {}
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for item in node.body:
+                if isinstance(item, ast.Assign) and len(item.targets) == 1 and isinstance(
+                        item.targets[0], ast.Name) and isinstance(item.value, ast.Constant) \
+                        and isinstance(item.value.value, str):
+                    members[f"{node.name}.{item.targets[0].id}"] = item.value.value
+    return members
+
+
 def refusal_sites(game: str) -> list[Site]:
     """Every refusal raised in ``companion/games/<game>/``."""
     sites = []
+    members = enum_members(GAMES_DIR / game)
     for where, node, inside in _calls(GAMES_DIR / game):
         if _called_name(node) not in HELPERS or not node.args or id(node) in inside:
             continue
         first = node.args[0]
         code = first.value if isinstance(first, ast.Constant) and isinstance(
-            first.value, str) else None
+            first.value, str) else members.get(ast.unparse(first))
         params, open_params = _params(node)
         sites.append(Site(where, code, ast.unparse(first), params, open_params))
     return sites

@@ -21,11 +21,13 @@ from fractions import Fraction
 from typing import Any
 
 from companion.games.infinidungeon import advise
+from companion.games.infinidungeon.actions import Reroll
 from companion.games.infinidungeon.advisor import Advice, ChoiceOdds
-from companion.games.infinidungeon.state import FIGHT_REROLL, TRAP_REROLL, DungeonState
+from companion.games.infinidungeon.deck import DIRECTIONS
+from companion.games.infinidungeon.state import DungeonState, Phase
 
-DIRECTIONS = ("north", "east", "south", "west")
-REROLL_PHASES = frozenset({FIGHT_REROLL, TRAP_REROLL})
+REROLL_PHASES = frozenset({Phase.FIGHT_REROLL, Phase.TRAP_REROLL})
+"""The phases at which the player chooses dice to reroll (the advisor's odds show)."""
 
 
 @dataclass(frozen=True)
@@ -95,8 +97,8 @@ def dungeon_view(state: DungeonState, odds_shown: int = 3) -> DungeonView:
 
 
 def reroll_text(selected: Collection[int]) -> str:
-    """The reroll action for the dice the player tapped (positions 1..n)."""
-    return "reroll " + (" ".join(map(str, sorted(selected))) if selected else "none")
+    """The reroll action for the dice the player tapped (positions 1..n), in notation."""
+    return str(Reroll(tuple(sorted(selected))))
 
 
 Translate = Callable[..., str]

@@ -26,7 +26,7 @@ from math import comb, factorial
 from companion.games.infinidungeon.combat import MonstersKey, can_defeat, monsters_key
 from companion.games.infinidungeon.deck import ALL_FACES, Monster
 from companion.games.infinidungeon.movement import trap_losses
-from companion.games.infinidungeon.state import FIGHT_REROLL, TRAP_REROLL, DungeonState
+from companion.games.infinidungeon.state import DungeonState, Phase
 
 
 @dataclass(frozen=True)
@@ -238,13 +238,15 @@ def advise(state: DungeonState) -> Advice | None:
         >>> from companion.games.infinidungeon.deck import Card, Deck, Side
         >>> side = Side("sun", "monsters", (), (Monster("bat", (6,)),))
         >>> deck = Deck("d", (Card("cave", "Cave", side, entrance=True),))
-        >>> state = DungeonState(deck, FIGHT_REROLL, room=("cave", "basic"), rolled=(6, 1))
+        >>> from companion.games.infinidungeon.state import Phase
+        >>> state = DungeonState(deck, Phase.FIGHT_REROLL, room=("cave", "basic"),
+        ...                      rolled=(6, 1))
         >>> advise(state).best.reroll_text
         'reroll none'
     """
-    if state.phase == FIGHT_REROLL:
+    if state.phase == Phase.FIGHT_REROLL:
         return fight_advice(state.side.monsters, state.rolled)
-    if state.phase == TRAP_REROLL:
+    if state.phase == Phase.TRAP_REROLL:
         doorway = state.side.doorway(state.heading)
         if doorway is not None and doorway.trap is not None:
             return trap_advice(doorway.trap, state.rolled)

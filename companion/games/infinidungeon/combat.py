@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
+from companion.games.core import refuse
 from companion.games.infinidungeon.deck import Monster
-from companion.games.infinidungeon.rulebook import BOSS_ROOM, MONSTER_ROOM, refuse
+from companion.games.infinidungeon.rulebook import BOSS_ROOM, MONSTER_ROOM, Refusal
 from companion.games.infinidungeon.rulebook import dice as count_dice
 
 MonstersKey = tuple[tuple[tuple[int, ...], int], ...]
@@ -173,7 +174,7 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
     by_name = {monster.name: monster for monster in monsters}
     for _, name in assignment:
         if name not in by_name:
-            refuse("no_such_monster", f"There is no monster called {name} in this room "
+            refuse(Refusal.NO_SUCH_MONSTER, f"There is no monster called {name} in this room "
                    f"(here: {', '.join(by_name)}).", MONSTER_ROOM, monster=name,
                    here=list(by_name))
     available = Counter(dice)
@@ -181,13 +182,13 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
     for face, count in sorted(used.items()):
         if count > available[face]:
             shown = available[face]
-            refuse("die_not_rolled", f"Only {count_dice(shown)} "
+            refuse(Refusal.DIE_NOT_ROLLED, f"Only {count_dice(shown)} "
                    f"{'shows' if shown == 1 else 'show'} {face}, but {count} were assigned.",
                    MONSTER_ROOM, face=face, shown=shown, count=count)
     for face, name in assignment:
         monster = by_name[name]
         if not monster.accepts(face):
-            refuse("face_not_accepted", f"The {name} only accepts "
+            refuse(Refusal.FACE_NOT_ACCEPTED, f"The {name} only accepts "
                    f"{', '.join(map(str, monster.faces))}, not {face}.",
                    BOSS_ROOM if monster.boss else MONSTER_ROOM,
                    monster=name, face=face, faces=list(monster.faces))
@@ -195,8 +196,8 @@ def check_assignment(monsters: Sequence[Monster], dice: Sequence[int],
         left = available[face] - used[face]
         takers = [monster.name for monster in monsters if monster.accepts(face)]
         if left and takers:
-            refuse("die_unassigned", f"Assign each die: {count_dice(left)} showing {face} "
-                   f"{'is' if left == 1 else 'are'} not assigned, and {' or '.join(takers)} "
+            refuse(Refusal.DIE_UNASSIGNED, f"Assign each die: {count_dice(left)} showing "
+                   f"{face} {'is' if left == 1 else 'are'} not assigned, and {' or '.join(takers)} "
                    f"accept{'s' if len(takers) == 1 else ''} {face} (several dice may go to "
                    "one monster).", MONSTER_ROOM, face=face, count=left, monsters=takers)
     return defeated_by(monsters, assignment)

@@ -1,7 +1,7 @@
 """The room cards of Infinidungeon as data: sides, doorways, traps and contents.
 
 The card faces are pictures; this module models what the rules need from them. A deck is
-read from TOML by :mod:`companion.games.infinidungeon.deck_toml` and checked against the
+read from TOML by :mod:`companion.games.infinidungeon.setup` and checked against the
 rulebook by :mod:`companion.games.infinidungeon.deck_check`.
 
 Example:
@@ -15,7 +15,7 @@ Example:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
 
 DIRECTIONS: tuple[str, ...] = ("north", "east", "south", "west")
 """The four ways out of a room, in the rulebook's order (North, East, South, West)."""
@@ -159,12 +159,13 @@ class Deck:
     name: str
     cards: tuple[Card, ...]
     source: str = field(default="", compare=False)
-    _index: dict[str, Card] = field(init=False, compare=False, repr=False, hash=False)
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def _index(self) -> dict[str, Card]:
+        """Each card by its id and its lowercased id (computed once, not a field)."""
         index = {card.id: card for card in self.cards}
         index.update({card.id.lower(): card for card in self.cards})
-        object.__setattr__(self, "_index", index)
+        return index
 
     def card(self, card_id: str) -> Card:
         """The card called ``card_id`` (case-insensitive).
@@ -192,45 +193,3 @@ class Deck:
         """The cards shuffled into the room deck at the start (all but the Entrance)."""
         entrance = self.entrance
         return tuple(card for card in self.cards if card is not entrance)
-
-
-def monster_to_json(monster: Monster) -> dict[str, Any]:
-    """A monster as TOML/JSON data (the deck file's own shape)."""
-    data: dict[str, Any] = {"name": monster.name}
-    if monster.faces != ALL_FACES:
-        data["faces"] = list(monster.faces)
-    if monster.dice == 2:
-        data["pair"] = True
-    if monster.dice == 3:
-        data["boss"] = True
-    return data
-
-
-def side_to_json(side: Side) -> dict[str, Any]:
-    """A side as TOML/JSON data (the deck file's own shape)."""
-    doorways: dict[str, Any] = {}
-    for direction, doorway in side.doorways:
-        entry: dict[str, Any] = {"symbols": list(doorway.symbols)}
-        if doorway.trap is not None:
-            entry["trap"] = doorway.trap
-        doorways[direction] = entry
-    data: dict[str, Any] = {"symbol": side.symbol, "room": side.kind, "doorways": doorways}
-    if side.crystal:
-        data["crystal"] = True
-    if side.monsters:
-        data["monsters"] = [monster_to_json(m) for m in side.monsters]
-    return data
-
-
-def deck_to_json(deck: Deck) -> dict[str, Any]:
-    """A deck as TOML/JSON data that :func:`deck_toml.deck_from_data` reads back."""
-    cards = []
-    for card in deck.cards:
-        entry: dict[str, Any] = {"id": card.id, "name": card.name,
-                                 "basic": side_to_json(card.basic)}
-        if card.entrance:
-            entry["entrance"] = True
-        if card.advanced is not None:
-            entry["advanced"] = side_to_json(card.advanced)
-        cards.append(entry)
-    return {"deck": {"name": deck.name}, "card": cards}

@@ -5,7 +5,7 @@ copied a printed deck by hand can fix them all in one pass.
 
 Example:
     >>> from companion.resources import shipped_text
-    >>> from companion.games.infinidungeon.deck_toml import deck_from_toml
+    >>> from companion.games.infinidungeon.setup import deck_from_toml
     >>> deck = deck_from_toml("default", shipped_text("companion.games.infinidungeon",
     ...                                               "decks/default.toml"))
     >>> check_deck(deck)

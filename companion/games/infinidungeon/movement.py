@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.games.core import refuse
 from companion.games.infinidungeon.deck import DIRECTIONS, Doorway, Side, opposite
-from companion.games.infinidungeon.rulebook import MOVING_CRITERIA, MOVING_DOORWAY, refuse
+from companion.games.infinidungeon.rulebook import MOVING_CRITERIA, MOVING_DOORWAY, Refusal
 from companion.games.infinidungeon.state import DungeonState, Placed
 
 
@@ -54,13 +55,13 @@ def check_direction(state: DungeonState, direction: str) -> Doorway:
     doorway = state.side.doorway(direction)
     if doorway is None:
         ways = ", ".join(d for d, _ in state.side.doorways) or "none"
-        refuse("no_doorway", f"The {state.deck.card(state.room[0]).name} has no doorway to the "
-               f"{direction} (doorways: {ways}).", MOVING_DOORWAY, direction=direction,
-               doorways=[d for d, _ in state.side.doorways])
+        refuse(Refusal.NO_DOORWAY, f"The {state.deck.card(state.room[0]).name} has no "
+               f"doorway to the {direction} (doorways: {ways}).", MOVING_DOORWAY,
+               direction=direction, doorways=[d for d, _ in state.side.doorways])
     if not can_lead_anywhere(state, direction):
-        refuse("no_matching_room", f"No room in the deck can be entered through the {direction}"
-               f" doorway (it needs {' or '.join(doorway.symbols)} with a doorway to the "
-               f"{opposite(direction)}); choose another doorway.", MOVING_CRITERIA,
+        refuse(Refusal.NO_MATCHING_ROOM, "No room in the deck can be entered through the "
+               f"{direction} doorway (it needs {' or '.join(doorway.symbols)} with a doorway "
+               f"to the {opposite(direction)}); choose another doorway.", MOVING_CRITERIA,
                direction=direction)
     return doorway
 
@@ -87,11 +88,12 @@ def draw_room(state: DungeonState, direction: str) -> Draw:
 
     Example:
         >>> from companion.games.infinidungeon.deck import Card, Deck
+        >>> from companion.games.infinidungeon.state import Phase
         >>> door = (("north", Doorway(("moon", "star"))), ("south", Doorway(("sun", "sun"))))
         >>> cards = (Card("hall", "Hall", Side("sun", "empty", door), entrance=True),
         ...          Card("den", "Den", Side("sun", "empty", door)),
         ...          Card("cave", "Cave", Side("moon", "empty", door)))
-        >>> state = DungeonState(Deck("d", cards), "move", room=("hall", "basic"),
+        >>> state = DungeonState(Deck("d", cards), Phase.MOVE, room=("hall", "basic"),
         ...                      pile=(("den", "basic"), ("cave", "basic")))
         >>> draw_room(state, "north")
         Draw(room=('cave', 'basic'), rejected=(('den', 'basic'),), pile=(('den', 'basic'),))

@@ -4,11 +4,11 @@ Each function takes a state and returns the next state and the events it caused.
 
 Example:
     >>> from companion.resources import shipped_text
-    >>> from companion.games.infinidungeon.deck_toml import deck_from_toml
-    >>> from companion.games.infinidungeon.state import DungeonState, MOVE
+    >>> from companion.games.infinidungeon.setup import deck_from_toml
+    >>> from companion.games.infinidungeon.state import DungeonState, Phase
     >>> deck = deck_from_toml("d", shipped_text("companion.games.infinidungeon",
     ...                                         "decks/default.toml"))
-    >>> pool = DungeonState(deck, MOVE, dice=3, room=("spring", "basic"),
+    >>> pool = DungeonState(deck, Phase.MOVE, dice=3, room=("spring", "basic"),
     ...                     pile=(("crypt", "basic"),))
     >>> state, events = face_room(pool)
     >>> state.dice, [e.kind for e in events]
@@ -22,15 +22,8 @@ from dataclasses import replace
 from companion.games.core import Event
 from companion.games.infinidungeon.deck import ADVANCED, BASIC, FIGHT_KINDS
 from companion.games.infinidungeon.movement import draw_room, open_directions
-from companion.games.infinidungeon.state import (
-    FIGHT_ROLL,
-    MAX_DICE,
-    MOVE,
-    OVER,
-    RESHUFFLE,
-    VAULT,
-    DungeonState,
-)
+from companion.games.infinidungeon.rulebook import Termination
+from companion.games.infinidungeon.state import MAX_DICE, DungeonState, Phase, Result
 
 PLAYER = "player"
 VAULT_DICE = 2
@@ -42,9 +35,10 @@ def lose_dice(state: DungeonState, count: int, why: str) -> Step:
 
     Example:
         >>> from companion.games.infinidungeon.deck import Deck
-        >>> state, events = lose_dice(DungeonState(Deck("d", ()), MOVE, dice=1), 1, "here")
+        >>> start = DungeonState(Deck("d", ()), Phase.MOVE, dice=1)
+        >>> state, events = lose_dice(start, 1, "here")
         >>> state.result, [event.kind for event in events]
-        ('defeat', ['die_lost', 'defeat'])
+        (<Result.DEFEAT: 'defeat'>, ['die_lost', 'defeat'])
     """
     if count <= 0:
         return state, []
@@ -52,10 +46,10 @@ def lose_dice(state: DungeonState, count: int, why: str) -> Step:
     events = [Event("die_lost", {"count": count, "dice": dice})]
     if dice <= 0:
         detail = f"The last die was lost {why}."
-        events.append(Event("defeat", {"losers": [PLAYER], "termination": "last_die_lost",
+        events.append(Event("defeat", {"losers": [PLAYER], "termination": Termination.LAST_DIE_LOST,
                                        "detail": detail}))
-        return replace(state, dice=0, phase=OVER, result="defeat",
-                       termination="last_die_lost", detail=detail, rolled=(),
+        return replace(state, dice=0, phase=Phase.OVER, result=Result.DEFEAT,
+                       termination=Termination.LAST_DIE_LOST, detail=detail, rolled=(),
                        rerolling=()), events
     return replace(state, dice=dice), events
 
@@ -65,7 +59,7 @@ def regain_dice(state: DungeonState, count: int) -> Step:
 
     Example:
         >>> from companion.games.infinidungeon.deck import Deck
-        >>> state, events = regain_dice(DungeonState(Deck("d", ()), MOVE, dice=4), 2)
+        >>> state, events = regain_dice(DungeonState(Deck("d", ()), Phase.MOVE, dice=4), 2)
         >>> state.dice, events[0]["count"]
         (5, 1)
     """
@@ -78,16 +72,16 @@ def regain_dice(state: DungeonState, count: int) -> Step:
 
 def await_move(state: DungeonState) -> Step:
     """The room is dealt with: the player chooses a doorway (or is shut in for good)."""
-    state = replace(state, phase=MOVE, rolled=(), rerolling=(), heading="")
+    state = replace(state, phase=Phase.MOVE, rolled=(), rerolling=(), heading="")
     if open_directions(state):
         return state, []
     name = state.deck.card(state.room[0]).name
     detail = (f"No room in the deck can be entered through any doorway of the {name}; "
               "the dungeon has closed around you.")
-    return replace(state, phase=OVER, result="defeat", termination="dead_end",
-                   detail=detail), [Event("defeat", {"losers": [PLAYER],
-                                                     "termination": "dead_end",
-                                                     "detail": detail})]
+    ended = replace(state, phase=Phase.OVER, result=Result.DEFEAT,
+                    termination=Termination.DEAD_END, detail=detail)
+    return ended, [Event("defeat", {"losers": [PLAYER], "termination": Termination.DEAD_END,
+                                    "detail": detail})]
 
 
 def enter_room(state: DungeonState, direction: str) -> Step:
@@ -104,7 +98,7 @@ def enter_room(state: DungeonState, direction: str) -> Step:
     state = replace(state, room=draw.room, pile=pile, vaults=vaults, defeated=False,
                     heading="", rolled=(), rerolling=())
     if state.vaults and state.dice < MAX_DICE:
-        return replace(state, phase=VAULT), []
+        return replace(state, phase=Phase.VAULT), []
     return face_room(state)
 
 
@@ -123,7 +117,7 @@ def face_room(state: DungeonState) -> Step:
     """Deal with the contents of the room that shows."""
     side = state.side
     if side.kind in FIGHT_KINDS and side.monsters:
-        return replace(state, phase=FIGHT_ROLL, rolled=(), rerolling=()), []
+        return replace(state, phase=Phase.FIGHT_ROLL, rolled=(), rerolling=()), []
     if side.kind == "healing_pool":
         healed, events = regain_dice(state, 1)
         following, more = await_move(healed)
@@ -137,9 +131,10 @@ def monsters_defeated(state: DungeonState) -> Step:
     card = state.deck.card(state.room[0])
     if any(monster.boss for monster in side.monsters):
         detail = f"The boss of the {card.name} is defeated: the dungeon is beaten!"
-        return replace(state, phase=OVER, result="victory", termination="boss_defeated",
-                       detail=detail, rolled=(), rerolling=(), defeated=True), [
-            Event("victory", {"winners": [PLAYER], "termination": "boss_defeated",
+        return replace(state, phase=Phase.OVER, result=Result.VICTORY,
+                       termination=Termination.BOSS_DEFEATED, detail=detail, rolled=(),
+                       rerolling=(), defeated=True), [
+            Event("victory", {"winners": [PLAYER], "termination": Termination.BOSS_DEFEATED,
                               "detail": detail})]
     if side.crystal and state.room[1] == BASIC and card.advanced is not None \
             and not state.flipping_over:
@@ -149,7 +144,7 @@ def monsters_defeated(state: DungeonState) -> Step:
         events = [Event("room_flipped", {"card": card.id, "side": ADVANCED}),
                   Event("crystal", {"count": crystals})]
         if state.flipping_over:
-            return replace(state, phase=RESHUFFLE), events
+            return replace(state, phase=Phase.RESHUFFLE), events
         following, more = face_room(state)
         return following, events + more
     return await_move(replace(state, defeated=True))

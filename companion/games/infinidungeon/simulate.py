@@ -7,7 +7,7 @@ are lost; choose doorways at random among the open ones, preferring untrapped on
 Example:
     >>> import random
     >>> from companion.resources import shipped_text
-    >>> from companion.games.infinidungeon.deck_toml import deck_from_toml
+    >>> from companion.games.infinidungeon.setup import deck_from_toml
     >>> deck = deck_from_toml("d", shipped_text("companion.games.infinidungeon",
     ...                                         "decks/default.toml"))
     >>> report = simulate(deck, 20, random.Random(7))
@@ -22,19 +22,12 @@ from dataclasses import dataclass, field
 from math import sqrt
 from typing import TYPE_CHECKING
 
+from companion.games.infinidungeon.actions import Action, Assign, Go, Reroll, Vault
 from companion.games.infinidungeon.advisor import advise, best_reroll
 from companion.games.infinidungeon.combat import assignments, defeated_by
 from companion.games.infinidungeon.deck import Deck
-from companion.games.infinidungeon.engine import GAME
-from companion.games.infinidungeon.notation import Action, Assign, Go, Reroll, Vault
-from companion.games.infinidungeon.state import (
-    ASSIGN,
-    FIGHT_REROLL,
-    MOVE,
-    TRAP_REROLL,
-    VAULT,
-    DungeonState,
-)
+from companion.games.infinidungeon.game import GAME
+from companion.games.infinidungeon.state import DungeonState, Phase, Result
 
 if TYPE_CHECKING:  # pragma: no cover
     import random
@@ -45,20 +38,20 @@ MAX_ACTIONS = 5000
 
 def policy_action(state: DungeonState, rng: random.Random) -> Action:
     """The advisor policy's choice for the player in ``state``."""
-    if state.phase == FIGHT_REROLL:
+    if state.phase == Phase.FIGHT_REROLL:
         return Reroll(best_reroll(state.side.monsters, state.rolled))
-    if state.phase == TRAP_REROLL:
+    if state.phase == Phase.TRAP_REROLL:
         advice = advise(state)
         assert advice is not None
         return Reroll(advice.best.reroll)
-    if state.phase == ASSIGN:
+    if state.phase == Phase.ASSIGN:
         monsters = state.side.monsters
         options = assignments(monsters, state.rolled)
         return Assign(max(options, key=lambda pairs: (defeated_by(monsters, pairs),
                                                       len({name for _, name in pairs}))))
-    if state.phase == VAULT:
+    if state.phase == Phase.VAULT:
         return Vault(state.dice <= 3)
-    if state.phase == MOVE:
+    if state.phase == Phase.MOVE:
         ways = [action for action in GAME.legal_actions(state) if isinstance(action, Go)]
         safe = [go for go in ways if _untrapped(state, go.direction)]
         return rng.choice(safe or ways)
@@ -151,8 +144,9 @@ def simulate(deck: Deck, games: int, rng: random.Random) -> SimulationReport:
     for _ in range(games):
         record: list[Action] = []
         final = play_game(deck, rng, record)
-        endings[final.termination] += 1
-        wins += final.result == "victory"
+        assert final.termination is not None, "play_game plays to the end"
+        endings[final.termination.value] += 1
+        wins += final.result == Result.VICTORY
         actions += len(record)
     low, high = wilson_interval(wins, games)
     return SimulationReport(games, wins, low, high, dict(endings), actions)

@@ -15,7 +15,7 @@ from companion.games.infinidungeon.advisor import (
 )
 from companion.games.infinidungeon.combat import assignments, defeated_by
 from companion.games.infinidungeon.deck import Monster
-from companion.games.infinidungeon.state import ASSIGN, FIGHT_REROLL, TRAP_REROLL
+from companion.games.infinidungeon.state import Phase
 from tests.games.infinidungeon.helpers import DECK, at
 
 CRYPT_ADVANCED = DECK.card("crypt").side("advanced").monsters   # wraith pair, ghoul 1-3
@@ -84,13 +84,13 @@ def test_the_trap_advice_is_the_exact_distribution_of_dice_lost() -> None:
 def test_the_advice_follows_the_game_state() -> None:
     """infinidungeon.md "Moving Room" and "Facing the Room": odds for a roll at a trap or
     in a monster room, nothing once the dice are assigned."""
-    fight = at("den", "advanced", phase=FIGHT_REROLL, rolled=(5, 2, 3, 1, 1), pile=("hall",))
+    fight = at("den", "advanced", phase=Phase.FIGHT_REROLL, rolled=(5, 2, 3, 1, 1), pile=("hall",))
     advice = advise(fight)
     assert advice is not None and advice.kind == "fight" and advice.dice == (5, 2, 3, 1, 1)
-    trap = at("crypt", phase=TRAP_REROLL, rolled=(1, 2, 3), heading="east", pile=("hall",))
+    trap = at("crypt", phase=Phase.TRAP_REROLL, rolled=(1, 2, 3), heading="east", pile=("hall",))
     trap_odds = advise(trap)
     assert trap_odds is not None and trap_odds.kind == "trap" and trap_odds.best.reroll == (1, 2)
-    assert advise(at("den", phase=ASSIGN, rolled=(1, 1), pile=("hall",))) is None
+    assert advise(at("den", phase=Phase.ASSIGN, rolled=(1, 1), pile=("hall",))) is None
 
 
 def test_a_room_difficulty_from_a_fresh_roll() -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from companion.games.core import SetupError
 from companion.games.infinidungeon import GAME
-from companion.games.infinidungeon.deck_toml import deck_from_toml
+from companion.games.infinidungeon.setup import deck_from_toml
 from companion.resources import shipped_text
 
 DECK = shipped_text("companion.games.infinidungeon", "decks/default.toml")

@@ -13,8 +13,8 @@ import pytest
 from companion.games.core import IllegalAction, NotationError
 from companion.games.infinidungeon import GAME
 from companion.games.infinidungeon.deck_check import check_deck
-from companion.games.infinidungeon.deck_toml import deck_from_toml
-from companion.games.infinidungeon.state import FIGHT_ROLL
+from companion.games.infinidungeon.setup import deck_from_toml
+from companion.games.infinidungeon.state import Phase
 from tests.games.infinidungeon.helpers import DECK, DEFAULT_TEXT, at, play
 
 
@@ -24,10 +24,10 @@ def test_every_crystal_room_of_the_shipped_deck_flips_to_new_monsters() -> None:
     assert len(crystal) == 4
     for card in crystal:
         assert card.advanced is not None and card.advanced.monsters, card.id
-    shrine = at("shrine", phase=FIGHT_ROLL, pile=("hall",))  # cultist 2 4 6
+    shrine = at("shrine", phase=Phase.FIGHT_ROLL, pile=("hall",))  # cultist 2 4 6
     flipped, events = play(shrine, "roll 2 1 1 1 1", "reroll none", "assign 2:cultist")
     assert [e.kind for e in events] == ["room_flipped", "crystal"]
-    assert flipped.room == ("shrine", "advanced") and flipped.phase == FIGHT_ROLL
+    assert flipped.room == ("shrine", "advanced") and flipped.phase == Phase.FIGHT_ROLL
 
 
 def test_a_crystal_room_flipping_to_a_monsterless_side_is_reported() -> None:
@@ -55,7 +55,7 @@ def test_a_trap_at_face_1_is_not_an_inconsistency() -> None:
 def test_one_die_is_never_called_1_dice() -> None:
     """infinidungeon.md "Facing the Room" (reroll as many of those dice as you like): the
     texts say "1 die" ("1 dice" in issue 17)."""
-    hall = at("hall", phase=FIGHT_ROLL, pile=("spring",))
+    hall = at("hall", phase=Phase.FIGHT_ROLL, pile=("spring",))
     rolled, _ = play(hall, "roll 5 1 2 2 2", "reroll 3")
     with pytest.raises(IllegalAction) as refused:
         play(rolled, "roll 4 4")

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.core import SetupError
 from companion.games.infinidungeon.deck_check import check_deck
-from companion.games.infinidungeon.deck_toml import deck_from_toml
+from companion.games.infinidungeon.setup import deck_from_toml
 from tests.games.infinidungeon.helpers import DECK, DEFAULT_TEXT
 
 

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-
-from companion.games.core import IllegalAction
 from companion.games.infinidungeon import GAME
-from companion.games.infinidungeon.state import FIGHT_ROLL, OVER, TRAP_REROLL, TRAP_ROLL
-from tests.games.infinidungeon.helpers import at, kinds, legal_texts, play
-
-
-def _refusal(state, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refused:
-        play(state, text)
-    return refused.value
+from companion.games.infinidungeon.state import Phase
+from tests.games.infinidungeon.helpers import at, kinds, legal_texts, play, refusal
 
 
 def test_moving_only_through_a_doorway_of_the_current_room() -> None:
     """infinidungeon.md "Moving Room" paragraph 1: only where the room has a doorway."""
     state = at("crypt", pile=("hall", "spring"))  # the Crypt's Basic side has no south door
-    error = _refusal(state, "go south")
+    error = refusal(state, "go south")
     assert error.code == "no_doorway"
     assert str(error.rule) == 'infinidungeon: "Moving Room", paragraph 1: only through a doorway'
     assert "doorways: north, east, west" in error.reason
@@ -37,7 +28,7 @@ def test_rooms_are_drawn_from_the_bottom_until_both_criteria_match() -> None:
     assert after.room == ("throne", "basic")
     assert after.pile == (("den", "basic"), ("library", "basic"), ("spring", "basic"),
                           ("hall", "basic"))
-    assert after.phase == FIGHT_ROLL  # the Throne Room's knight and squire are faced next
+    assert after.phase == Phase.FIGHT_ROLL  # the Throne Room's knight and squire are faced next
     assert events == []
 
 
@@ -55,7 +46,7 @@ def test_no_matching_room_is_refused_and_the_player_chooses_again() -> None:
     """infinidungeon.md "Moving Room", the two criteria: when no card in the deck can ever
     match, the referee says so instead of drawing forever, and other doorways stay open."""
     state = at("hall", pile=("library", "spring"))
-    error = _refusal(state, "go east")
+    error = refusal(state, "go east")
     assert error.code == "no_matching_room"
     assert "skull or star" in error.reason and "west" in error.reason
     assert str(error.rule).startswith('infinidungeon: "Moving Room"')
@@ -67,9 +58,9 @@ def test_no_matching_room_is_refused_and_the_player_chooses_again() -> None:
 def test_a_room_no_card_can_join_ends_the_game() -> None:
     """infinidungeon.md "Moving Room" (silent on a room that no card can join; reading in
     docs/infinidungeon.md): with no way on, the game is lost as a dead end."""
-    state = at("hall", phase=FIGHT_ROLL, pile=())
+    state = at("hall", phase=Phase.FIGHT_ROLL, pile=())
     after, events = play(state, "roll 5 1 2 2 2", "reroll none", "assign 1:slime 5:ghost")
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert GAME.outcome(after) is not None and GAME.outcome(after).termination == "dead_end"
     assert kinds(events) == ["defeat"]
 
@@ -81,10 +72,10 @@ def test_a_trapped_doorway_sounds_the_trap_and_rolls_every_die() -> None:
     trapped, events = play(state, "go east")
     assert events[0].to_json() == {"kind": "trap_sprung", "room": "crypt", "doorway": "east",
                                    "face": 3}
-    assert trapped.phase == TRAP_ROLL and GAME.is_chance(trapped)
-    assert _refusal(trapped, "roll 1 2").code == "wrong_dice_count"
+    assert trapped.phase == Phase.TRAP_ROLL and GAME.is_chance(trapped)
+    assert refusal(trapped, "roll 1 2").code == "wrong_dice_count"
     rolled, _ = play(trapped, "roll 1 2 3 4 6")
-    assert rolled.phase == TRAP_REROLL
+    assert rolled.phase == Phase.TRAP_REROLL
     after, events = play(rolled, "reroll 1 -> 5")
     assert after.dice == 4
     assert events[0].to_json() == {"kind": "die_lost", "count": 1, "dice": 4}
@@ -95,7 +86,7 @@ def test_a_trap_never_takes_the_last_die() -> None:
     """infinidungeon.md "Moving Room": you can never lose your last dice from a trap."""
     state = at("crypt", pile=("hall",), dice=2)
     after, events = play(state, "go east", "roll 1 2", "reroll none")
-    assert after.dice == 1 and after.phase != OVER
+    assert after.dice == 1 and after.phase != Phase.OVER
     assert [e.to_json() for e in events if e.kind == "die_lost"] == [
         {"kind": "die_lost", "count": 1, "dice": 1}]
 
@@ -120,8 +111,8 @@ def test_typed_physical_reroll_equals_the_chosen_reroll_then_its_roll() -> None:
 
 def test_moving_is_refused_while_a_roll_is_awaited() -> None:
     """infinidungeon.md "Turn Order": facing the room comes before moving on."""
-    state = at("hall", phase=FIGHT_ROLL, pile=("spring",))
-    error = _refusal(state, "go north")
+    state = at("hall", phase=Phase.FIGHT_ROLL, pile=("spring",))
+    error = refusal(state, "go north")
     assert error.code == "out_of_turn"
     assert str(error.rule) == 'infinidungeon: "Turn Order"'
     assert "roll of every die against the monsters" in error.reason

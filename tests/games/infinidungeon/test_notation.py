@@ -6,11 +6,11 @@ import pytest
 
 from companion.games.core import NotationError
 from companion.games.infinidungeon import GAME
-from companion.games.infinidungeon.notation import Assign, Go, Reroll, Roll, Shuffle, Vault
-from companion.games.infinidungeon.state import FIGHT_REROLL
+from companion.games.infinidungeon.actions import Assign, Go, Reroll, Roll, Shuffle, Vault
+from companion.games.infinidungeon.state import Phase
 from tests.games.infinidungeon.helpers import at
 
-HALL = at("hall", phase=FIGHT_REROLL, rolled=(5, 1, 2, 2, 2), pile=("spring",))
+HALL = at("hall", phase=Phase.FIGHT_REROLL, rolled=(5, 1, 2, 2, 2), pile=("spring",))
 
 
 @pytest.mark.parametrize(("text", "action", "printed"), [

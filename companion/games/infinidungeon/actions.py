@@ -1,4 +1,4 @@
-"""Infinidungeon's actions and their text notation (``docs/infinidungeon.md``).
+"""Infinidungeon's typed actions (one dataclass per verb) and their text notation.
 
 =======================  ==========================================================
 ``shuffle crypt den ..``  the room deck's order, bottom (drawn first) to top (chance)
