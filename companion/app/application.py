@@ -42,17 +42,11 @@ from companion.session import NOT_RECORDED, Verdict
 
 log = logging.getLogger(__name__)
 
-GAME_SCREENS: dict[str, str] = {
-    "infinifield": "companion.app.screens.infinifield:InfinifieldScreen",
-    "infinidungeon": "companion.app.screens.infinidungeon:InfinidungeonScreen",
-    "infinity": "companion.app.screens.infinity:InfinityScreen",
-    "401": "companion.app.screens.infinite401:Infinite401Screen",
-    "defiance": "companion.app.screens.defiance:DefianceScreen",
-}
-"""Game short name -> ``module:Class`` of its dedicated referee screen (the rest use the
-generic one, ``companion.app.screens.game_generic:GenericGameScreen``)."""
-
 GENERIC_SCREEN = "companion.app.screens.game_generic:GenericGameScreen"
+"""The referee screen of a game without a dedicated one."""
+SCREENS_PACKAGE = "companion.app.screens"
+"""Where a game's dedicated screen lives: ``companion.app.screens.<package>``, defining one
+:class:`~companion.app.screens.referee.RefereeScreen` subclass."""
 
 TRAY_FILE = "tray.json"
 """The dice tray's outline in the data folder (``python -m vision.tray PHOTO --out ...``);
@@ -68,6 +62,7 @@ PLAIN_SCREENS = {
     "tools": "companion.app.screens.tools:ToolsScreen",
     "log": "companion.app.screens.log:LogScreen",
     "simulation": "companion.app.screens.simulation:SimulationScreen",
+    "field_setup": "companion.app.screens.field_setup:FieldSetupScreen",
 }
 
 
@@ -151,6 +146,35 @@ def load_class(path: str) -> Any:
     """The class named by ``module:Class``."""
     module, name = path.split(":")
     return getattr(importlib.import_module(module), name)
+
+
+def game_screen_class(game: str) -> Any:
+    """The referee screen class of the game called ``game``, found by convention.
+
+    ``companion.app.screens.<package>`` (the game's package name, e.g. ``infinite401``)
+    defining one subclass of :class:`~companion.app.screens.referee.RefereeScreen`; the
+    generic screen for a game without one.
+
+    Raises:
+        TypeError: the module defines no referee screen, or more than one.
+    """
+    from companion.app.screens.referee import RefereeScreen
+    from companion.games.registry import package_name
+
+    module_name = f"{SCREENS_PACKAGE}.{package_name(game)}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return load_class(GENERIC_SCREEN)
+    screens = [value for value in vars(module).values()
+               if isinstance(value, type) and issubclass(value, RefereeScreen)
+               and value.__module__ == module_name]
+    if len(screens) != 1:
+        raise TypeError(f"{module_name} must define one RefereeScreen subclass, "
+                        f"not {len(screens)}")
+    return screens[0]
 
 
 class RootLayout(BoxLayout):
@@ -406,8 +430,7 @@ class CompanionApp(App):
         self._recent_games.insert(0, name)
         session = self.table.require_session()
         if name not in self.screens.screen_names:
-            path = GAME_SCREENS.get(session.game.name, GENERIC_SCREEN)
-            self.screens.add_widget(load_class(path)(name=name))
+            self.screens.add_widget(game_screen_class(session.game.name)(name=name))
         was_showing = self.screens.current == name
         self.screens.current = name
         if session is not self._shown_session or was_showing:

@@ -1,24 +1,29 @@
-"""How the app sets up each game: its shipped setup files and its players.
+"""How the app sets up each game, read from the game's GameInfo.
 
-The engines read TOML setups (``Game.load_setup``); this table says which shipped files a
-new game starts from and how many players it takes, so the home screen can offer it. A game
-appears on the home screen when its engine is installed (``available_games()``) *and* it has
-an entry here.
+Every game the registry finds states its facts once (``Game.info``: shipped setups, player
+range, how players are named, the options offered before a game); :data:`SETUPS` turns
+them into what the new-game screen and the controller use (:class:`GameSetup`), so a new
+game appears on the home screen without an entry here. A test game without a ``GameInfo``
+is added with :func:`register_setup`.
 
 Example:
     >>> SETUPS["infinifield"].players.minimum
     2
+    >>> list(SETUPS["401"].layouts)
+    ['quick start', 'short game (4 turns)']
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from companion.games.defiance.shipped import shipped_roles
+from companion.games.info import GameInfo
+from companion.games.registry import available_games, load_game
 from companion.resources import shipped_sources
 
 
@@ -190,7 +195,83 @@ def names_in_sources(sources: Mapping[str, tuple[str, str]]) -> list[str]:
                   if isinstance(army, dict) and isinstance(army.get("player"), str)]
     return list(dict.fromkeys(found))
 
-SETUPS: dict[str, GameSetup] = {
+def setup_from_info(info: GameInfo) -> GameSetup:
+    """What a new game of ``info``'s kind starts from: its shipped setups, players, choices.
+
+    Example:
+        >>> from companion.games.info import GameInfo, Parameter, Players, ShippedSetup
+        >>> info = GameInfo("demo", "Demo", "demo", Players(2, 3),
+        ...                 parameters=(Parameter("pace", "", choices=("slow", "fast"),
+        ...                                       default="fast", offered=True),),
+        ...                 shipped=(ShippedSetup("short", {"setup": "s.toml"}, {"rounds": 2}),))
+        >>> setup = setup_from_info(info)
+        >>> setup.players, setup.choices, setup.layout_options
+        (PlayerRange(minimum=2, maximum=3, default_names=('Ann', 'Ben', 'Cat')), \
+{'pace': ('fast', 'slow')}, {'short': {'rounds': 2}})
+    """
+    players = info.players
+    choices = {}
+    for parameter in info.parameters:
+        if parameter.offered and parameter.choices:
+            first = parameter.default if parameter.default in parameter.choices \
+                else parameter.choices[0]
+            choices[parameter.name] = (first, *(c for c in parameter.choices if c != first))
+    return GameSetup(
+        info.name, info.package, {setup.name: setup.files for setup in info.shipped},
+        PlayerRange(players.minimum, players.maximum, NAMES[:players.maximum])
+        if players.named == "option" else None,
+        layout_options={setup.name: setup.options for setup in info.shipped if setup.options},
+        choices=choices, naming=players.named, seats=players.seats)
+
+
+class GameSetups(MutableMapping[str, GameSetup]):
+    """Short name -> :class:`GameSetup` of every game the registry finds, plus those added.
+
+    Read on demand, so importing this module loads no engine.
+    """
+
+    def __init__(self) -> None:
+        self._added: dict[str, GameSetup] = {}
+        self._from_info: dict[int, GameSetup] = {}
+
+    def _all(self) -> dict[str, GameSetup]:
+        found: dict[str, GameSetup] = {}
+        for name in available_games():
+            info = getattr(load_game(name), "info", None)
+            if isinstance(info, GameInfo):
+                if id(info) not in self._from_info:
+                    self._from_info[id(info)] = setup_from_info(info)
+                found[name] = self._from_info[id(info)]
+            elif name in LEGACY_SETUPS:
+                found[name] = LEGACY_SETUPS[name]
+        return {**found, **self._added}
+
+    def __getitem__(self, name: str) -> GameSetup:
+        return self._all()[name]
+
+    def __setitem__(self, name: str, setup: GameSetup) -> None:
+        self._added[name] = setup
+
+    def __delitem__(self, name: str) -> None:
+        del self._added[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+SETUPS = GameSetups()
+"""Setups of the games the app knows how to start."""
+
+
+def register_setup(setup: GameSetup) -> None:
+    """Add (or replace) a game's setup, e.g. a test game or a newly landed engine."""
+    SETUPS[setup.game] = setup
+
+
+LEGACY_SETUPS: dict[str, GameSetup] = {
     "infinifield": GameSetup(
         "infinifield", "companion.games.infinifield",
         {"quickstart": {"setup": "fields/quickstart.toml"},
@@ -219,9 +300,4 @@ SETUPS: dict[str, GameSetup] = {
          "skirmish teams": shipped_roles("data/games/skirmish-teams.toml")},
         naming="rename"),
 }
-"""Setups of the games the app knows how to start."""
-
-
-def register_setup(setup: GameSetup) -> None:
-    """Add (or replace) a game's setup, e.g. a test game or a newly landed engine."""
-    SETUPS[setup.game] = setup
+"""Setups of the games whose GameInfo has not landed yet (issue 16); deleted once all have."""

@@ -50,26 +50,19 @@ from companion.cli.referee import (
 )
 from companion.games.core import Game, SetupError
 from companion.games.info import PLAYERS, GameInfo, Parameter
+from companion.games.registry import package_name
 
 CLI_PACKAGE = "companion.cli"
 """Where a game's own command-line additions live (``companion.cli.<package>``)."""
 
 
 def game_module(game: Game[Any, Any, Any]) -> ModuleType | None:
-    """The game's own command-line module (``companion.cli.<package>``), if it has one.
-
-    The package is the last part of the game's package name (``infinite401`` for
-    ``companion.games.infinite401``).
-    """
-    info = getattr(game, "info", None)
-    package = (info.package if info is not None and info.package
-               else type(game).__module__).split(".")
-    name = package[2] if len(package) > 2 and package[:2] == ["companion", "games"] \
-        else package[-1]
+    """The game's own command-line module (``companion.cli.<package>``), if it has one."""
+    name = f"{CLI_PACKAGE}.{package_name(game.name)}"
     try:
-        return importlib.import_module(f"{CLI_PACKAGE}.{name}")
+        return importlib.import_module(name)
     except ModuleNotFoundError as error:
-        if error.name == f"{CLI_PACKAGE}.{name}":
+        if error.name == name:
             return None
         raise
 

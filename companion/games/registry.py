@@ -152,6 +152,25 @@ def available_games() -> list[str]:
     return names
 
 
+def package_name(name: str) -> str:
+    """The last part of the package of the game called ``name``.
+
+    It names the game's CLI module (``companion.cli.<package>``) and app screen
+    (``companion.app.screens.<package>``).
+
+    Raises:
+        UnknownGame: naming the games that exist.
+
+    Example:
+        >>> package_name("401")
+        'infinite401'
+    """
+    modules = dict(GAME_MODULES)
+    if name.lower() not in modules:
+        raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(modules)}")
+    return modules[name.lower()].rsplit(".", 1)[-1]
+
+
 def all_games() -> list[Game[Any, Any, Any]]:
     """The engine of every installed game, in menu order."""
     return [load_game(name) for name in available_games()]

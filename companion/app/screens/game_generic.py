@@ -1,7 +1,8 @@
 """The referee screen of a game without a dedicated one: its state as text, and its actions.
 
 Every engine gets a usable screen the moment it lands; a dedicated screen replaces this one
-by registering in ``companion.app.application.GAME_SCREENS``.
+by being there: ``companion/app/screens/<package>.py`` defining one ``RefereeScreen``
+subclass (:func:`companion.app.application.game_screen_class`).
 """
 
 from __future__ import annotations
