@@ -8,6 +8,7 @@ with the rebuild button); after the last round the same panel says who won the m
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from kivy.app import App
@@ -19,6 +20,9 @@ from companion.app.views.infinifield_view import RoundEnd, counter_ring, removab
 from companion.app.widgets import infinifield_board as _board  # noqa: F401  (kv rules)
 from companion.app.widgets import led_ring as _ring  # noqa: F401  (kv rules)
 from companion.app.widgets.common import BigButton
+from companion.games.infinifield import GAME
+from companion.games.infinifield.actions import Action, Rebuild
+from companion.games.infinifield.state import Phase
 
 
 class InfinifieldScreen(RefereeScreen):
@@ -74,16 +78,15 @@ class InfinifieldScreen(RefereeScreen):
         self.round_text = app.tr("game.round", round=state.round)
         blocks = removable_names(state)
         self.hint = app.tr("field.removable_blocks", blocks=", ".join(blocks)) if blocks \
-            else app.tr("game.removable") if state.phase == "remove" else ""
+            else app.tr("game.removable") if state.phase == Phase.REMOVE else ""
         ending = round_end(state)
         if ending is None:
             self._show("board")
             return
         self._show("round_end")
-        self._fill_round_end(ending, [session.game.format_action(a)
-                                      for a in session.legal_actions()])
+        self._fill_round_end(ending, session.legal_actions())
 
-    def _fill_round_end(self, ending: RoundEnd, actions: list[str]) -> None:
+    def _fill_round_end(self, ending: RoundEnd, actions: Sequence[Action]) -> None:
         app = App.get_running_app()
         winners = ", ".join(ending.winners)
         if ending.match_over:
@@ -101,10 +104,13 @@ class InfinifieldScreen(RefereeScreen):
         buttons = self.ids.round_end_buttons
         buttons.clear_widgets()
         for action in actions:
+            text = GAME.format_action(action)
+            same_layout = isinstance(action, Rebuild) and action.field is None \
+                and action.player == ending.builder
             button = BigButton(text=app.tr("field.rebuilt", builder=ending.builder)
-                               if action == f"rebuild {ending.builder}"
-                               else app.translator.action_label("infinifield", action),
-                               action=action, fill=(0.98, 0.74, 0.18, 0.9),
+                               if same_layout
+                               else app.translator.action_label("infinifield", text),
+                               action=text, fill=(0.98, 0.74, 0.18, 0.9),
                                color=(0.1, 0.1, 0.1, 1))
             button.bind(on_release=lambda b: app.propose(b.action, "touch"))
             buttons.add_widget(button)

@@ -23,9 +23,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.games.infinifield.actions import Action, Move, Remove, Start
 from companion.games.infinifield.flow import occupied
 from companion.games.infinifield.removal import removable_blocks
-from companion.games.infinifield.state import State
+from companion.games.infinifield.rulebook import Termination
+from companion.games.infinifield.state import Phase, State
 
 COLOUR_LETTERS = {"white": "W", "yellow": "Y", "red": "R", "blue": "B"}
 """The letter drawn on each block colour (the cue that does not rely on colour)."""
@@ -84,7 +86,7 @@ def block_views(state: State, width: float, height: float,
     off_x = (width - span_x * scale) / 2
     off_y = (height - span_y * scale) / 2
     removable = set(removable_blocks(field, state.removed, occupied(state))) \
-        if state.phase == "remove" else set()
+        if state.phase == Phase.REMOVE else set()
     views = []
     for block in sorted(present, key=lambda b: elevation.get(b.id, 0.0)):
         lift = elevation.get(block.id, 0.0) * RAISE_PX_PER_MM * scale
@@ -238,21 +240,28 @@ def _inside(polygon: tuple[tuple[float, float], ...], x: float, y: float) -> boo
 
 
 def tap_action(state: State, block: str) -> str | None:
-    """The candidate action a tap on ``block`` stands for in this phase (the engine decides).
+    """The candidate action a tap on ``block`` stands for in this phase, as notation.
 
+    The engine decides whether it is legal.
     ``start`` on a starting position, ``move`` from the pawn's block, ``remove`` when a
     removal is due; ``None`` when a tap on the field means nothing (between rounds, game over).
     """
+    action = tapped(state, block)
+    return None if action is None else str(action)
+
+
+def tapped(state: State, block: str) -> Action | None:
+    """The typed action a tap on ``block`` stands for in this phase (see :func:`tap_action`)."""
     player = state.to_act
     if player is None:
         return None
-    if state.phase == "start":
-        return f"start {player} {block}"
-    if state.phase == "move":
+    if state.phase == Phase.START:
+        return Start(player, block)
+    if state.phase == Phase.MOVE:
         origin = state.pawn_of(player)
-        return f"move {player} {origin} {block}" if origin else None
-    if state.phase == "remove":
-        return f"remove {player} {block}"
+        return Move(player, origin, block) if origin else None
+    if state.phase == Phase.REMOVE:
+        return Remove(player, block)
     return None
 
 
@@ -263,12 +272,12 @@ def counter_ring(state: State) -> list[str]:
 
     Example:
         >>> from types import SimpleNamespace
-        >>> counter_ring(SimpleNamespace(counter=0, phase="remove"))
+        >>> counter_ring(SimpleNamespace(counter=0, phase=Phase.REMOVE))
         ['off', 'off', 'off', 'off', 'due']
     """
     ring = ["off"] * 5
     index = 4 if state.counter == 0 else state.counter - 1
-    ring[index] = "due" if state.phase == "remove" and state.counter == 0 else "lit"
+    ring[index] = "due" if state.phase == Phase.REMOVE and state.counter == 0 else "lit"
     return ring
 
 
@@ -283,7 +292,7 @@ class RoundEnd:
         scores: ``(player, score)`` in seating order.
         scoring: ``points`` or ``rounds`` (what the scores count).
         builder: who builds the next field (empty once the match is over).
-        termination: why the match ended (``rounds_played`` / ``target_reached``).
+        termination: why the match ended (``None`` after a round).
     """
 
     match_over: bool
@@ -292,7 +301,7 @@ class RoundEnd:
     scores: tuple[tuple[str, int], ...]
     scoring: str
     builder: str
-    termination: str = ""
+    termination: Termination | None = None
 
 
 def round_end(state: State) -> RoundEnd | None:
@@ -303,10 +312,10 @@ def round_end(state: State) -> RoundEnd | None:
     counts the next round).
     """
     scores = tuple(state.scores().items())
-    if state.phase == "over":
+    if state.phase == Phase.OVER:
         return RoundEnd(True, state.round, tuple(state.winners), scores,
                         state.rules.scoring, "", state.termination)
-    if state.phase != "rebuild":
+    if state.phase != Phase.REBUILD:
         return None
     winners = (state.pawns[0][0],) if state.pawns else ()
     return RoundEnd(False, state.round - 1, winners, scores, state.rules.scoring,
@@ -315,6 +324,6 @@ def round_end(state: State) -> RoundEnd | None:
 
 def removable_names(state: State) -> tuple[str, ...]:
     """The blocks that may be removed now, in the engine's order (empty unless one is due)."""
-    if state.phase != "remove":
+    if state.phase != Phase.REMOVE:
         return ()
     return tuple(removable_blocks(state.field, state.removed, occupied(state)))

@@ -15,7 +15,7 @@ Near pairs are found with a uniform grid (spatial hash), so a field of 10,000 bl
 handled in linear time.
 
 Example:
-    >>> from companion.games.infinifield.field import Block
+    >>> from companion.games.infinifield.blocks import Block
     >>> blocks = [Block.square("W1", "white", (0, 0)), Block.square("Y1", "yellow", (40, 0)),
     ...           Block.square("R1", "red", (120, 0))]
     >>> [(c.first, c.second, c.gap) for c in near_pairs(blocks)]
@@ -28,12 +28,9 @@ import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from companion.games.infinifield.blocks import Block
 from companion.games.infinifield.geometry import bounding_box, contact_length, gap, side_span
-
-if TYPE_CHECKING:  # pragma: no cover
-    from companion.games.infinifield.field import Block
 
 TOUCH_TOLERANCE_MM = 2.0
 """Footprints this close (or overlapping by up to :data:`OVERLAP_TOLERANCE_MM`) touch."""
@@ -110,7 +107,7 @@ def elevations(blocks: Sequence[Block]) -> dict[str, float]:
     Assumes ``rests_on`` names known blocks without cycles (:func:`build_field` checks).
 
     Example:
-        >>> from companion.games.infinifield.field import Block
+        >>> from companion.games.infinifield.blocks import Block
         >>> elevations([Block.square("A", "red", (0, 0)),
         ...             Block.square("B", "blue", (0, 0), rests_on=("A",))])
         {'A': 0.0, 'B': 40.0}
@@ -138,7 +135,7 @@ def near_pairs(blocks: Sequence[Block]) -> list[NearPair]:
     ``side_by_side`` false (their footprints overlap by design).
 
     Example:
-        >>> from companion.games.infinifield.field import Block
+        >>> from companion.games.infinifield.blocks import Block
         >>> pair = near_pairs([Block.square("A", "red", (0, 0)),
         ...                    Block.square("B", "red", (46, 0))])[0]
         >>> pair.gap, pair.touching, pair.unclear
@@ -198,7 +195,7 @@ def touching_pairs(blocks: Sequence[Block]) -> list[tuple[str, str]]:
     Example: R1 stands on W1; its bottom edge meets the top edge of Y1 beside W1 (1.5 mm
     away), so R1 touches Y1 as well, as a corner meeting in plan would.
 
-        >>> from companion.games.infinifield.field import Block
+        >>> from companion.games.infinifield.blocks import Block
         >>> touching_pairs([Block.square("W1", "white", (0, 0)),
         ...                 Block.square("Y1", "yellow", (41.5, 0)),
         ...                 Block.square("R1", "red", (0, 0), rests_on=("W1",))])
@@ -225,7 +222,7 @@ def side_covers(blocks: Sequence[Block], touching: Sequence[tuple[str, str]]
     along more than half of it (:data:`MOST_OF_SIDE`, see :func:`covered`).
 
     Example:
-        >>> from companion.games.infinifield.field import Block
+        >>> from companion.games.infinifield.blocks import Block
         >>> row = [Block.square("A", "red", (0, 0)), Block.square("B", "red", (40, 20))]
         >>> side_covers(row, [("A", "B")])["A"]
         ((), (('B', 0.5, 1.0),), (), ())

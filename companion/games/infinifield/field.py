@@ -28,111 +28,19 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from companion.games.infinifield.contacts import covered, elevations, side_covers, touching_pairs
-from companion.games.infinifield.geometry import (
-    GeometryError,
-    Point,
-    Polygon,
-    convex_polygon,
-    rectangle,
+from companion.games import codec
+from companion.games.infinifield.blocks import (
+    COLOURS,
+    DEFAULT_BLOCK_HEIGHT_MM,
+    DEFAULT_BLOCK_SIZE_MM,
+    PAWN_DIAMETER_MM,
+    Block,
+    FieldError,
 )
+from companion.games.infinifield.contacts import covered, elevations, side_covers, touching_pairs
 
-COLOURS = ("white", "yellow", "red", "blue")
-"""Block colours in the set; white blocks are the starting positions."""
-
-DEFAULT_BLOCK_SIZE_MM = (40.0, 40.0)
-"""Footprint (width, depth) of a block when the field file gives only its centre."""
-
-DEFAULT_BLOCK_HEIGHT_MM = 40.0
-"""Height of a block when the field file does not say."""
-
-PAWN_DIAMETER_MM = 18.0
-"""Diameter of a pawn's base: the free space a block's top must offer."""
-
-
-class FieldError(ValueError):
-    """A field description that cannot be a field (unknown ids, cycles, bad footprints).
-
-    Attributes:
-        block: the id of the block at fault ("" when not about one block).
-        problem: what is wrong, in one sentence.
-    """
-
-    def __init__(self, block: str, problem: str) -> None:
-        self.block = block
-        self.problem = problem
-        super().__init__(f"block {block}: {problem}" if block else problem)
-
-
-@dataclass(frozen=True)
-class Block:
-    """One block of the field.
-
-    Attributes:
-        id: its name as written in the field file (``W1``), unique case-insensitively.
-        colour: ``white``, ``yellow``, ``red`` or ``blue``.
-        footprint: convex polygon on the table in mm, counter-clockwise; ``()`` when unknown
-            (then touching must be given explicitly).
-        height: in mm.
-        rests_on: ids of the blocks it stands on (empty: it stands on the table).
-
-    Example:
-        >>> Block.square("W1", "White", (20, 20)).footprint[0]
-        (0.0, 0.0)
-    """
-
-    id: str
-    colour: str
-    footprint: Polygon = ()
-    height: float = DEFAULT_BLOCK_HEIGHT_MM
-    rests_on: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        if not self.id or any(ch.isspace() or ch == "#" for ch in self.id):
-            raise FieldError(self.id, "a block id must be one word without '#'")
-        colour = self.colour.lower()
-        if colour not in COLOURS:
-            raise FieldError(self.id, f"colour {self.colour!r} is not one of {', '.join(COLOURS)}")
-        object.__setattr__(self, "colour", colour)
-        if self.footprint:
-            try:
-                object.__setattr__(self, "footprint", convex_polygon(self.footprint))
-            except GeometryError as error:
-                raise FieldError(self.id, str(error)) from error
-        if not self.height > 0:
-            raise FieldError(self.id, f"height must be positive, got {self.height}")
-        object.__setattr__(self, "height", float(self.height))
-        object.__setattr__(self, "rests_on", tuple(self.rests_on))
-
-    @classmethod
-    def square(cls, block_id: str, colour: str, centre: Point,
-               size: Point = DEFAULT_BLOCK_SIZE_MM, angle: float = 0.0,
-               height: float = DEFAULT_BLOCK_HEIGHT_MM, rests_on: Sequence[str] = ()) -> Block:
-        """A rectangular block given by its centre, size and rotation (degrees).
-
-        Example:
-            >>> Block.square("Y1", "yellow", (0, 0), size=(20, 10)).footprint[2]
-            (10.0, 5.0)
-        """
-        return cls(block_id, colour, rectangle(centre, size, angle), height, tuple(rests_on))
-
-    @property
-    def is_white(self) -> bool:
-        """Whether this is a white block (a starting position)."""
-        return self.colour == "white"
-
-    def to_json(self) -> dict[str, Any]:
-        """The block as JSON-ready data."""
-        return {"id": self.id, "colour": self.colour,
-                "footprint": [list(point) for point in self.footprint],
-                "height": self.height, "rests_on": list(self.rests_on)}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Block:
-        """Rebuild a block from :meth:`to_json` output."""
-        return cls(data["id"], data["colour"],
-                   tuple((float(x), float(y)) for x, y in data["footprint"]),
-                   float(data["height"]), tuple(data["rests_on"]))
+__all__ = ["COLOURS", "DEFAULT_BLOCK_HEIGHT_MM", "DEFAULT_BLOCK_SIZE_MM", "PAWN_DIAMETER_MM",
+           "Block", "Field", "FieldError", "FieldGraph", "build_field"]
 
 
 @dataclass(frozen=True)
@@ -254,22 +162,19 @@ class Field:
         return tuple(block.id for block in self.blocks if block.is_white)
 
     def to_json(self) -> dict[str, Any]:
-        """The field as JSON-ready data."""
-        return {"name": self.name, "pawn_diameter": self.pawn_diameter,
-                "explicit": self.explicit, "blocks": [b.to_json() for b in self.blocks],
-                "touching": [list(pair) for pair in self.touching],
-                "sides": [[block_id, [[list(entry) for entry in side] for side in covers]]
-                          for block_id, covers in self.sides]}
+        """The field as JSON-ready data (the type-driven :mod:`~companion.games.codec`)."""
+        data: dict[str, Any] = codec.to_json(self)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Field:
-        """Rebuild a field from :meth:`to_json` output."""
-        return cls(tuple(Block.from_json(b) for b in data["blocks"]),
-                   tuple((a, b) for a, b in data["touching"]),
-                   tuple((block_id, tuple(tuple((str(o), float(lo), float(hi))
-                                                for o, lo, hi in side) for side in covers))
-                         for block_id, covers in data["sides"]),
-                   data["name"], float(data["pawn_diameter"]), bool(data["explicit"]))
+        """Rebuild a field from :meth:`to_json` output.
+
+        Raises:
+            CodecError: the data is not a field.
+        """
+        field: Field = codec.from_json(cls, data)
+        return field
 
 
 def build_field(blocks: Iterable[Block], touching: Iterable[Sequence[str]] | None = None, *,

@@ -27,14 +27,13 @@ Example:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from companion.games.core import SetupError, parse_setup_toml
-from companion.games.datafile import unknown_key_problem
+from companion.games.core import SetupError
+from companion.games.datafile import Table, check_number, load_toml
 from companion.games.infinifield.field import (
     DEFAULT_BLOCK_HEIGHT_MM,
     DEFAULT_BLOCK_SIZE_MM,
@@ -45,11 +44,10 @@ from companion.games.infinifield.field import (
     build_field,
 )
 from companion.games.infinifield.geometry import rectangle
+from companion.games.infinifield.info import INFO
 
-FIELD_KEYS = frozenset({"name", "block_size", "block_height", "pawn_diameter", "touching"})
-MATCH_KEYS = frozenset({"players", "builder", "mode", "scoring", "rounds", "target"})
-BLOCK_KEYS = frozenset({"id", "colour", "color", "at", "size", "angle", "footprint", "height",
-                        "rests_on"})
+TABLE_FIRST_HINT = (" (top-level keys such as 'blocks = [...]' must come before the first "
+                    "[table] header)")
 
 
 @dataclass(frozen=True)
@@ -76,45 +74,58 @@ def load_field_text(source: str, text: str) -> FieldFile:
     Raises:
         SetupError: naming ``source``, the key path or line, and the problem.
     """
-    return load_field_data(source, parse_setup_toml(source, text))
+    return load_field_data(source, load_toml(source, text))
 
 
 def load_field_data(source: str, data: Any) -> FieldFile:
     """Read a field file already parsed (from TOML, or the JSON a ``rebuild`` action carries).
 
+    Every table is read through :class:`~companion.games.datafile.Table`, which refuses the
+    keys nobody read, naming the closest valid one.
+
     Raises:
         SetupError: naming ``source``, the key path, and the problem.
     """
-    if not isinstance(data, dict):
-        raise SetupError(source, "", "a field must be a table of [field], [match] and blocks")
-    _unknown_keys(source, "", data, frozenset({"field", "match", "blocks"}))
-    head = _table(source, data, "field")
-    match = _table(source, data, "match")
-    _unknown_keys(source, "field.", head, FIELD_KEYS)
-    _unknown_keys(source, "match.", match, MATCH_KEYS)
-    size = _pair(source, "field.block_size", head.get("block_size", DEFAULT_BLOCK_SIZE_MM))
-    height = _positive(source, "field.block_height",
-                       head.get("block_height", DEFAULT_BLOCK_HEIGHT_MM))
-    pawn = _positive(source, "field.pawn_diameter", head.get("pawn_diameter", PAWN_DIAMETER_MM))
-    name = head.get("name", "")
+    top = Table(source, data)
+    head = top.table("field", {})
+    match = top.table("match", {})
+    raw_blocks = top.raw("blocks", None)
+    top.done()
+    size = _pair(head, "block_size", head.raw("block_size", DEFAULT_BLOCK_SIZE_MM))
+    height = _positive(head, "block_height", head.raw("block_height", DEFAULT_BLOCK_HEIGHT_MM))
+    pawn = _positive(head, "pawn_diameter", head.raw("pawn_diameter", PAWN_DIAMETER_MM))
+    name = head.raw("name", "")
+    touching = head.raw("touching", None)
+    _done(head)
+    options = {key: match.raw(key) for key in INFO.option_names() if match.has(key)}
+    _done(match)
     if not isinstance(name, str):
-        raise SetupError(source, "field.name", "must be a string")
-    raw_blocks = data.get("blocks")
+        raise head.error("name", "must be a string")
     if not isinstance(raw_blocks, list) or not raw_blocks:
         raise SetupError(source, "blocks", "the field needs at least one [[blocks]] entry")
-    blocks = [_block(source, f"blocks[{n}]", raw, size, height)
+    blocks = [_block(Table(source, raw, f"blocks[{n}]"), size, height)
               for n, raw in enumerate(raw_blocks, start=1)]
-    touching = head.get("touching")
     if touching is not None and (not isinstance(touching, list) or not all(
             isinstance(pair, list) and all(isinstance(i, str) for i in pair)
             for pair in touching)):
-        raise SetupError(source, "field.touching", "must be a list of [id, id] pairs")
+        raise head.error("touching", "must be a list of [id, id] pairs")
     try:
         built = build_field(blocks, touching, name=name, pawn_diameter=pawn)
     except FieldError as error:
         where = _where_block(raw_blocks, error.block) if error.block else "field.touching"
         raise SetupError(source, where, error.problem) from error
-    return FieldFile(built, match)
+    return FieldFile(built, options)
+
+
+def _done(table: Table) -> None:
+    """:meth:`Table.done`, with a hint when ``blocks`` landed inside a table by mistake."""
+    try:
+        table.done()
+    except SetupError as error:
+        if error.where == table.path("blocks"):
+            raise SetupError(error.source, error.where, error.problem + TABLE_FIRST_HINT) \
+                from None
+        raise
 
 
 def field_file_data(field: Field) -> dict[str, Any]:
@@ -151,76 +162,58 @@ def _where_block(raw_blocks: list[Any], block_id: str) -> str:
     return f"block {block_id}"
 
 
-def _table(source: str, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = data.get(key, {})
-    if not isinstance(value, dict):
-        raise SetupError(source, key, "must be a table")
-    return value
+def _number(table: Table, key: str, value: Any) -> float:
+    return check_number(table, key, value)
 
 
-def _unknown_keys(source: str, prefix: str, table: Mapping[str, Any],
-                  known: frozenset[str]) -> None:
-    for key in table:
-        if key not in known:
-            hint = (" (top-level keys such as 'blocks = [...]' must come before the first "
-                    "[table] header)" if prefix and key == "blocks" else "")
-            raise SetupError(source, f"{prefix}{key}", unknown_key_problem(key, known) + hint)
-
-
-def _number(source: str, where: str, value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise SetupError(source, where, f"must be a number, got {value!r}")
-    if not math.isfinite(value):
-        raise SetupError(source, where, f"must be a finite number, got {value!r}")
-    return float(value)
-
-
-def _positive(source: str, where: str, value: Any) -> float:
-    number = _number(source, where, value)
+def _positive(table: Table, key: str, value: Any) -> float:
+    number = _number(table, key, value)
     if number <= 0:
-        raise SetupError(source, where, f"must be positive, got {value!r}")
+        raise table.error(key, f"must be positive, got {value!r}")
     return number
 
 
-def _pair(source: str, where: str, value: Any) -> tuple[float, float]:
+def _pair(table: Table, key: str, value: Any) -> tuple[float, float]:
     if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise SetupError(source, where, f"must be two numbers [x, y], got {value!r}")
-    return (_number(source, where, value[0]), _number(source, where, value[1]))
+        raise table.error(key, f"must be two numbers [x, y], got {value!r}")
+    return (_number(table, key, value[0]), _number(table, key, value[1]))
 
 
-def _block(source: str, where: str, raw: Any, default_size: tuple[float, float],
-           default_height: float) -> Block:
-    if not isinstance(raw, dict):
-        raise SetupError(source, where, "must be a table")
-    _unknown_keys(source, f"{where}.", raw, BLOCK_KEYS)
-    block_id = raw.get("id")
+def _block(table: Table, default_size: tuple[float, float], default_height: float) -> Block:
+    """One ``[[blocks]]`` entry; its path names the block once its id is known."""
+    block_id = table.raw("id", None)
+    colour = table.raw("colour", None)
+    color = table.raw("color", None)
+    at, size, angle = table.raw("at", None), table.raw("size", None), table.raw("angle", None)
+    corners = table.raw("footprint", None)
+    height_given = table.raw("height", None)
+    rests_on = table.raw("rests_on", [])
+    table.done()
     if not isinstance(block_id, str) or not block_id:
-        raise SetupError(source, f"{where}.id", "every block needs an id (a string)")
-    where = f"{where} ({block_id})"
-    colour = raw.get("colour", raw.get("color"))
+        raise table.error("id", "every block needs an id (a string)")
+    block = Table(table.source, {}, f"{table.where} ({block_id})")
+    colour = colour if colour is not None else color
     if not isinstance(colour, str):
-        raise SetupError(source, f"{where}.colour", "missing: white, yellow, red or blue")
-    if "at" in raw and "footprint" in raw:
-        raise SetupError(source, where, "give either 'at' (centre) or 'footprint', not both")
+        raise block.error("colour", "missing: white, yellow, red or blue")
+    if at is not None and corners is not None:
+        raise SetupError(table.source, block.where,
+                         "give either 'at' (centre) or 'footprint', not both")
     footprint: tuple[tuple[float, float], ...] = ()
-    if "at" in raw:
-        centre = _pair(source, f"{where}.at", raw["at"])
-        size = _pair(source, f"{where}.size", raw.get("size", default_size))
-        angle = _number(source, f"{where}.angle", raw.get("angle", 0))
-        footprint = rectangle(centre, size, angle)
-    elif "footprint" in raw:
-        corners = raw["footprint"]
+    if at is not None:
+        footprint = rectangle(_pair(block, "at", at),
+                              _pair(block, "size", default_size if size is None else size),
+                              _number(block, "angle", 0 if angle is None else angle))
+    elif corners is not None:
         if not isinstance(corners, list):
-            raise SetupError(source, f"{where}.footprint", "must be a list of [x, y] corners")
-        footprint = tuple(_pair(source, f"{where}.footprint[{n}]", corner)
+            raise block.error("footprint", "must be a list of [x, y] corners")
+        footprint = tuple(_pair(block, f"footprint[{n}]", corner)
                           for n, corner in enumerate(corners, start=1))
-    height = _positive(source, f"{where}.height", raw.get("height", default_height))
-    rests_on = raw.get("rests_on", [])
+    height = _positive(block, "height", default_height if height_given is None else height_given)
     if isinstance(rests_on, str):
         rests_on = [rests_on]
     if not isinstance(rests_on, list) or not all(isinstance(s, str) for s in rests_on):
-        raise SetupError(source, f"{where}.rests_on", "must be a list of block ids")
+        raise block.error("rests_on", "must be a list of block ids")
     try:
         return Block(block_id, colour, footprint, height, tuple(rests_on))
     except FieldError as error:
-        raise SetupError(source, where, error.problem) from error
+        raise SetupError(table.source, block.where, error.problem) from error

@@ -1,7 +1,7 @@
 """Turn flow: starting positions, moves and captures, the 5-turn counter and block removal.
 
 Each function takes a state and an action and returns the next state with its events, or
-raises :class:`~companion.games.core.IllegalAction` citing ``infinifield.md``.
+refuses it (:func:`~companion.games.core.refuse`) citing ``infinifield.md``.
 
 Example:
     >>> from companion.games.infinifield.field import Block, build_field
@@ -16,28 +16,30 @@ Example:
 
 from __future__ import annotations
 
-from typing import Any
+from typing import NoReturn
 
-from companion.games.core import Event, IllegalAction, RuleRef, Transition
-from companion.games.infinifield.checks import check_field, summarise_violations
+from companion.games.core import Event, Transition, refuse
+from companion.games.infinifield.actions import Action, Move, Rebuild, Remove, Start
 from companion.games.infinifield.field import Field
-from companion.games.infinifield.notation import Action, Move, Rebuild, Remove, Start
-from companion.games.infinifield.removal import (
-    refusal_rule,
-    refusal_sentence,
-    removable_blocks,
-    removal_refusals,
+from companion.games.infinifield.field_rules import check_field, summarise_violations
+from companion.games.infinifield.removal import check_removal, removable_blocks
+from companion.games.infinifield.rulebook import (
+    BUILD_STEP_1,
+    CHASE_STEP_5,
+    CHASE_STEP_6,
+    CHASE_STEP_7,
+    CHASE_STEP_8,
+    MATCH_SCORING,
+    STARTING_STEP_2,
+    STARTING_STEPS_2_3,
+    Refusal,
 )
 from companion.games.infinifield.scoring import finish_round
-from companion.games.infinifield.state import COUNTER_POSITIONS, MatchRules, State
+from companion.games.infinifield.state import COUNTER_POSITIONS, MatchRules, Phase, State
 
-STARTING = "Select starting positions"
-CHASE = "Chase-and-capture"
-
-
-def _refuse(code: str, reason: str, section: str, detail: str = "",
-            **params: Any) -> IllegalAction:
-    return IllegalAction(code, reason, RuleRef("infinifield", section, detail), params=params)
+PHASE_ACTIONS: dict[Phase, type] = {Phase.START: Start, Phase.MOVE: Move,
+                                    Phase.REMOVE: Remove, Phase.REBUILD: Rebuild}
+"""The one kind of action each phase of a running match takes."""
 
 
 def initial_state(field: Field, rules: MatchRules, builder: str) -> State:
@@ -48,12 +50,12 @@ def initial_state(field: Field, rules: MatchRules, builder: str) -> State:
         >>> field = build_field([Block("W1", "white"), Block("W2", "white")], [("W1", "W2")])
         >>> state = initial_state(field, MatchRules(("Ann", "Ben", "Cat"), "quickstart",
         ...                                         "points", 3), "Ben")
-        >>> state.to_act, state.counter, state.phase
+        >>> state.to_act, state.counter, str(state.phase)
         ('Cat', 0, 'start')
     """
     order = rules.turn_order(builder)
     zeros = tuple(0 for _ in rules.players)
-    return State(rules, field, 1, builder, "start", order[0], points=zeros, wins=zeros)
+    return State(rules, field, 1, builder, Phase.START, order[0], points=zeros, wins=zeros)
 
 
 def occupied(state: State) -> tuple[str, ...]:
@@ -75,18 +77,18 @@ def legal_actions(state: State) -> list[Action]:
     actions: list[Action] = []
     if player is None:
         return actions
-    if state.phase == "start":
+    if state.phase == Phase.START:
         taken = set(occupied(state))
         actions = [Start(player, b) for b in state.field.whites() if b not in taken]
-    elif state.phase == "move":
+    elif state.phase == Phase.MOVE:
         origin = state.pawn_of(player)
         assert origin is not None
         actions = [Move(player, origin, b) for b in state.field.neighbours(origin)
                    if b not in state.removed]
-    elif state.phase == "remove":
+    elif state.phase == Phase.REMOVE:
         actions = [Remove(player, b)
                    for b in removable_blocks(state.field, state.removed, occupied(state))]
-    elif state.phase == "rebuild":
+    elif state.phase == Phase.REBUILD:
         actions = [Rebuild(player)]
     return sorted(actions, key=str)
 
@@ -95,35 +97,36 @@ def apply_action(state: State, action: Action) -> Transition[State]:
     """Apply ``action`` to ``state``.
 
     Raises:
-        IllegalAction: with the reason code, a sentence, and the rule.
+        IllegalAction: with the reason code (:class:`~.rulebook.Refusal`), a sentence, and
+            the rule.
 
     Example:
         >>> from companion.games.infinifield.field import Block, build_field
         >>> field = build_field([Block("W1", "white"), Block("Y1", "yellow")], [("W1", "Y1")])
         >>> state = initial_state(field, MatchRules(("Ann", "Ben"), "quickstart", "points", 1),
         ...                       "Ann")
+        >>> from companion.games.core import IllegalAction
         >>> try:
         ...     apply_action(state, Start("Ben", "Y1"))
         ... except IllegalAction as refusal:
         ...     print(refusal.code, "-", refusal.reason)
         not_white - Pawns start on a white block; Y1 is yellow.
     """
-    if state.phase == "over" or state.to_act is None:
-        raise _refuse("match_over", "The match is over.", "Scoring")
+    if state.phase == Phase.OVER or state.to_act is None:
+        refuse(Refusal.MATCH_OVER, "The match is over.", MATCH_SCORING)
     if action.player not in state.rules.players:
-        raise _refuse("unknown_player", f"{action.player} is not playing in this match.",
-                      STARTING, "step 2", player=action.player)
+        refuse(Refusal.UNKNOWN_PLAYER, f"{action.player} is not playing in this match.",
+               STARTING_STEP_2, player=action.player)
     known = state.field if not isinstance(action, Rebuild) or action.field is None \
         else action.field
     for block in _blocks_named(action):
         if block not in known.by_id:
-            raise _refuse("unknown_block", f"There is no block {block} in this field.",
-                          "Build the field", "step 1", block=block)
-    expected = {"start": Start, "move": Move, "remove": Remove, "rebuild": Rebuild}[state.phase]
-    if not isinstance(action, expected):
-        raise _wrong_phase(state)
+            refuse(Refusal.UNKNOWN_BLOCK, f"There is no block {block} in this field.",
+                   BUILD_STEP_1, block=block)
+    if not isinstance(action, PHASE_ACTIONS[state.phase]):
+        _wrong_phase(state)
     if action.player != state.to_act:
-        raise _not_your_turn(state, action.player)
+        _not_your_turn(state, action.player)
     if isinstance(action, Start):
         return _start(state, action)
     if isinstance(action, Move):
@@ -141,73 +144,71 @@ def _blocks_named(action: Action) -> tuple[str, ...]:
     return ()
 
 
-def _wrong_phase(state: State) -> IllegalAction:
+def _wrong_phase(state: State) -> NoReturn:
     who = state.to_act
-    if state.phase == "start":
-        return _refuse("choose_start_first", f"Starting positions are being chosen: {who} "
-                       f"must place a pawn on a white block first.", STARTING, "steps 2-3",
-                       player=who)
-    if state.phase == "remove":
-        return _refuse("removal_due", f"{who} put the turn counter on X and must remove a "
-                       f"block before anything else happens.", CHASE, "step 7", player=who)
-    if state.phase == "rebuild":
-        return _refuse("rebuild_due", f"The round is over: {who}, the new field builder, "
-                       f"must rebuild the field first.", CHASE, "step 8", player=who)
-    return _refuse("move_due", f"It is {who}'s turn to move a pawn; nothing else may happen "
-                   f"now.", CHASE, "step 6", player=who)
+    if state.phase == Phase.START:
+        refuse(Refusal.CHOOSE_START_FIRST, f"Starting positions are being chosen: {who} must "
+               f"place a pawn on a white block first.", STARTING_STEPS_2_3, player=who)
+    if state.phase == Phase.REMOVE:
+        refuse(Refusal.REMOVAL_DUE, f"{who} put the turn counter on X and must remove a block "
+               f"before anything else happens.", CHASE_STEP_7, player=who)
+    if state.phase == Phase.REBUILD:
+        refuse(Refusal.REBUILD_DUE, f"The round is over: {who}, the new field builder, must "
+               f"rebuild the field first.", CHASE_STEP_8, player=who)
+    refuse(Refusal.MOVE_DUE, f"It is {who}'s turn to move a pawn; nothing else may happen now.",
+           CHASE_STEP_6, player=who)
 
 
-def _not_your_turn(state: State, player: str) -> IllegalAction:
+def _not_your_turn(state: State, player: str) -> NoReturn:
     who = state.to_act
-    if state.phase == "start":
-        return _refuse("not_your_turn", f"{who} chooses a starting position now, not {player}.",
-                       STARTING, "steps 2-3", player=player, turn=who)
-    if state.phase == "remove":
-        return _refuse("not_your_turn", f"{who} put the counter on X, so {who} removes the "
-                       f"block, not {player}.", CHASE, "step 7", player=player, turn=who)
-    if state.phase == "rebuild":
-        return _refuse("not_builder", f"{who} builds the field this round, not {player}.",
-                       CHASE, "step 8", player=player, turn=who)
+    if state.phase == Phase.START:
+        refuse(Refusal.NOT_YOUR_TURN, f"{who} chooses a starting position now, not {player}.",
+               STARTING_STEPS_2_3, player=player, turn=who)
+    if state.phase == Phase.REMOVE:
+        refuse(Refusal.NOT_YOUR_TURN, f"{who} put the counter on X, so {who} removes the "
+               f"block, not {player}.", CHASE_STEP_7, player=player, turn=who)
+    if state.phase == Phase.REBUILD:
+        refuse(Refusal.NOT_BUILDER, f"{who} builds the field this round, not {player}.",
+               CHASE_STEP_8, player=player, turn=who)
     if state.pawn_of(player) is None:
-        return _refuse("eliminated", f"{player} has been eliminated from this round.", CHASE,
-                       "step 6", player=player)
-    return _refuse("not_your_turn", f"It is {who}'s turn, not {player}'s.", CHASE, "step 5",
-                   player=player, turn=who)
+        refuse(Refusal.ELIMINATED, f"{player} has been eliminated from this round.",
+               CHASE_STEP_6, player=player)
+    refuse(Refusal.NOT_YOUR_TURN, f"It is {who}'s turn, not {player}'s.", CHASE_STEP_5,
+           player=player, turn=who)
 
 
 def _start(state: State, action: Start) -> Transition[State]:
     block = state.field.block(action.block)
     if not block.is_white:
-        raise _refuse("not_white", f"Pawns start on a white block; {block.id} is {block.colour}.",
-                      STARTING, "step 2", block=block.id, colour=block.colour)
+        refuse(Refusal.NOT_WHITE, f"Pawns start on a white block; {block.id} is "
+               f"{block.colour}.", STARTING_STEP_2, block=block.id, colour=block.colour)
     holder = state.pawn_on(block.id)
     if holder is not None:
-        raise _refuse("start_taken", f"{holder}'s pawn already stands on {block.id}; choose a "
-                      f"free white block.", STARTING, "step 2", block=block.id, player=holder)
+        refuse(Refusal.START_TAKEN, f"{holder}'s pawn already stands on {block.id}; choose a "
+               f"free white block.", STARTING_STEP_2, block=block.id, player=holder)
     pawns = (*state.pawns, (action.player, block.id))
     order = state.order
     if len(pawns) < len(order):
         return Transition(state.evolve(pawns=pawns, to_act=order[len(pawns)]))
-    return Transition(state.evolve(pawns=pawns, phase="move", to_act=order[0], counter=0))
+    return Transition(state.evolve(pawns=pawns, phase=Phase.MOVE, to_act=order[0], counter=0))
 
 
 def _move(state: State, action: Move) -> Transition[State]:
     origin = state.pawn_of(action.player)
     if origin != action.origin:
-        raise _refuse("pawn_not_there", f"{action.player}'s pawn stands on {origin}, not on "
-                      f"{action.origin}.", CHASE, "step 6", player=action.player, block=origin,
-                      claimed=action.origin)
+        refuse(Refusal.PAWN_NOT_THERE, f"{action.player}'s pawn stands on {origin}, not on "
+               f"{action.origin}.", CHASE_STEP_6, player=action.player, block=origin,
+               claimed=action.origin)
     if not state.present(action.target):
-        raise _refuse("block_removed", f"{action.target} has been removed from the field.",
-                      CHASE, "step 7", block=action.target)
+        refuse(Refusal.BLOCK_REMOVED, f"{action.target} has been removed from the field.",
+               CHASE_STEP_7, block=action.target)
     if action.target == origin:
-        raise _refuse("must_move", f"{action.player} must move the pawn off {origin} to a "
-                      f"block that touches it.", CHASE, "step 6", block=origin,
-                      player=action.player)
+        refuse(Refusal.MUST_MOVE, f"{action.player} must move the pawn off {origin} to a block "
+               f"that touches it.", CHASE_STEP_6, block=origin, player=action.player)
     if not state.field.touches(origin, action.target):
-        raise _refuse("not_adjacent", f"{action.target} does not touch {origin}; a pawn moves "
-                      f"only to a block touching the one it stands on.", CHASE, "step 6",
-                      origin=origin, target=action.target)
+        refuse(Refusal.NOT_ADJACENT, f"{action.target} does not touch {origin}; a pawn moves "
+               f"only to a block touching the one it stands on.", CHASE_STEP_6,
+               origin=origin, target=action.target)
     events: list[Event] = []
     points = list(state.points)
     out = state.out
@@ -231,7 +232,8 @@ def _move(state: State, action: Move) -> Transition[State]:
                           tuple(events))
     events.append(Event("removal_due", {"player": action.player}))
     if removable_blocks(state.field, state.removed, occupied(state)):
-        return Transition(state.evolve(phase="remove", to_act=action.player), tuple(events))
+        return Transition(state.evolve(phase=Phase.REMOVE, to_act=action.player),
+                          tuple(events))
     events.append(Event("eliminated", {"player": action.player, "why": "no_legal_removal"}))
     following = _next_player(state, action.player)
     state = state.evolve(pawns=tuple(p for p in pawns if p[0] != action.player),
@@ -255,14 +257,10 @@ def _next_player(state: State, player: str) -> str:
 
 def _remove(state: State, action: Remove) -> Transition[State]:
     if not state.present(action.block):
-        raise _refuse("block_removed", f"{action.block} has already been removed.", CHASE,
-                      "step 7", block=action.block)
-    refusals = removal_refusals(state.field, state.removed, occupied(state))
-    if action.block in refusals:
-        code = refusals[action.block][0]
-        raise IllegalAction(code, refusal_sentence(code, action.block), refusal_rule(code),
-                            params={"block": action.block, "codes": list(refusals[action.block])})
-    state = state.evolve(removed=(*state.removed, action.block), phase="move",
+        refuse(Refusal.BLOCK_REMOVED, f"{action.block} has already been removed.",
+               CHASE_STEP_7, block=action.block)
+    check_removal(state.field, state.removed, occupied(state), action.block)
+    state = state.evolve(removed=(*state.removed, action.block), phase=Phase.MOVE,
                          to_act=_next_player(state, action.player))
     return Transition(state, (Event("block_removed", {"player": action.player,
                                                       "block": action.block}),))
@@ -279,21 +277,19 @@ def _rebuild(state: State, action: Rebuild) -> Transition[State]:
         violations = check_field(field, state.rules.mode)
         if violations:
             first = violations[0]
-            raise IllegalAction(
-                "field_breaks_rules", f"The new field breaks the {state.rules.mode} "
-                f"field-building rules: " + summarise_violations(violations, with_rules=False),
-                first.rule, params={"mode": state.rules.mode, "count": len(violations),
-                                    "codes": [v.code for v in violations],
-                                    "blocks": list(first.blocks)})
+            refuse(Refusal.FIELD_BREAKS_RULES, f"The new field breaks the {state.rules.mode} "
+                   f"field-building rules: " + summarise_violations(violations, with_rules=False),
+                   first.rule, mode=state.rules.mode, count=len(violations),
+                   codes=[v.code for v in violations], blocks=list(first.blocks))
         whites = len(field.whites())
         players = len(state.rules.players)
         if whites < players:
-            raise _refuse("too_few_whites", f"The new field has {whites} white block(s); "
-                          f"{players} players need one each to start on.", STARTING, "step 2",
-                          whites=whites, players=players)
+            refuse(Refusal.TOO_FEW_WHITES, f"The new field has {whites} white block(s); "
+                   f"{players} players need one each to start on.", STARTING_STEP_2,
+                   whites=whites, players=players)
     order = state.order
     event = Event("field_rebuilt", {"player": action.player, "name": field.name,
                                     "blocks": len(field.blocks),
                                     "new": action.field is not None})
-    return Transition(state.evolve(field=field, phase="start", to_act=order[0], pawns=(),
+    return Transition(state.evolve(field=field, phase=Phase.START, to_act=order[0], pawns=(),
                                    out=(), removed=(), counter=0), (event,))

@@ -15,25 +15,32 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from companion.games.core import Event, Game, Outcome, Transition
 from companion.games.infinifield import flow
-from companion.games.infinifield.notation import Action, parse_action
+from companion.games.infinifield.actions import Action, parse_action
+from companion.games.infinifield.info import INFO
+from companion.games.infinifield.rulebook import RULEBOOK
 from companion.games.infinifield.scoring import match_outcome
 from companion.games.infinifield.setup import load_setup
 from companion.games.infinifield.state import InfinifieldSetup, State
+from companion.games.info import GameInfo
 
 
-class Infinifield(Game[InfinifieldSetup, State, Action]):
+class InfinifieldGame(Game[InfinifieldSetup, State, Action]):
     """Referee of Infinifield, every rule of ``infinifield.md``.
 
-    Field checks, starting positions, chase-and-capture, block removal, rounds and scoring.
+    Field checks, starting positions, chase-and-capture, block removal, rounds and scoring;
+    this class only hands each call to the module of its concern. The state is saved by the
+    default type-driven codec (:attr:`state_type`).
     """
 
     name = "infinifield"
     title = "Infinifield"
-    rulebook = "infinifield.md"
+    rulebook = RULEBOOK
+    info: ClassVar[GameInfo] = INFO
+    state_type = State
 
     def load_setup(self, sources: Mapping[str, tuple[str, str]],
                    options: Mapping[str, Any]) -> InfinifieldSetup:
@@ -91,18 +98,10 @@ class Infinifield(Game[InfinifieldSetup, State, Action]):
             return str(data["detail"])
         return super().describe_event(event)
 
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        """The state as JSON-ready data."""
-        return state.to_json()
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`state_to_json` output."""
-        return State.from_json(data)
-
 
 def _scores(data: Mapping[str, Any]) -> str:
     return ", ".join(f"{player} {score}" for player, score in data["scores"].items())
 
 
-GAME = Infinifield()
+GAME = InfinifieldGame()
 """The engine instance the registry loads."""

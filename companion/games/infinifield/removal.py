@@ -17,41 +17,30 @@ Example:
     >>> row = build_field([Block.square(n, "red", (40 * i, 0)) for i, n in enumerate("ABC")])
     >>> removable_blocks(row, removed=(), occupied=("A",))
     ('C',)
-    >>> removal_refusals(row, removed=(), occupied=("A",))
-    {'A': ('pawn_on_block',), 'B': ('would_split',)}
+    >>> removal_refusals(row, removed=(), occupied=("A",)) == {"A": ("pawn_on_block",),
+    ...                                                          "B": ("would_split",)}
+    True
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from companion.games.core import RuleRef
+from companion.games.core import refuse
 from companion.games.infinifield.contacts import covered
 from companion.games.infinifield.field import Field
+from companion.games.infinifield.rulebook import Refusal, removal_rule
 
-REMOVAL_RULE_SECTION = "Chase-and-capture"
-
-REFUSALS: dict[str, tuple[str, str]] = {
-    "block_on_top": ("step 7, bullet 1",
-                     "a block stands on top of {block}, so {block} cannot be removed"),
-    "pawn_on_block": ("step 7, bullet 2", "a pawn stands on {block}, so it cannot be removed"),
-    "would_split": ("step 7, bullet 3",
-                    "removing {block} would split the field into disconnected islands"),
-    "enclosed": ("step 7, bullet 4",
-                 "{block} is enclosed by other blocks on all sides (each side covered along "
-                 "more than half its length) and cannot be removed without shifting them"),
+REFUSALS: dict[Refusal, str] = {
+    Refusal.BLOCK_ON_TOP: "a block stands on top of {block}, so {block} cannot be removed",
+    Refusal.PAWN_ON_BLOCK: "a pawn stands on {block}, so it cannot be removed",
+    Refusal.WOULD_SPLIT: "removing {block} would split the field into disconnected islands",
+    Refusal.ENCLOSED: "{block} is enclosed by other blocks on all sides (each side covered "
+                      "along more than half its length) and cannot be removed without "
+                      "shifting them",
 }
-"""Refusal code -> (rulebook detail, sentence template), in the rulebook's bullet order."""
-
-
-def refusal_rule(code: str) -> RuleRef:
-    """The rulebook reference of a removal refusal code.
-
-    Example:
-        >>> str(refusal_rule("would_split"))
-        'infinifield: "Chase-and-capture", step 7, bullet 3'
-    """
-    return RuleRef("infinifield", REMOVAL_RULE_SECTION, REFUSALS[code][0])
+"""Refusal code -> sentence template, in the rulebook's bullet order (the rule each cites:
+:func:`~companion.games.infinifield.rulebook.removal_rule`)."""
 
 
 def refusal_sentence(code: str, block: str) -> str:
@@ -61,8 +50,34 @@ def refusal_sentence(code: str, block: str) -> str:
         >>> refusal_sentence("pawn_on_block", "W2")
         'A pawn stands on W2, so it cannot be removed.'
     """
-    text = REFUSALS[code][1].format(block=block)
+    text = REFUSALS[Refusal(code)].format(block=block)
     return text[0].upper() + text[1:] + "."
+
+
+def check_removal(field: Field, removed: Collection[str], occupied: Collection[str],
+                  block: str) -> None:
+    """Refuse the removal of ``block`` when "Chase-and-capture" step 7 forbids it.
+
+    The refusal cites the first bullet that applies and lists every one (``codes``).
+
+    Raises:
+        IllegalAction: ``block`` may not be removed now.
+
+    Example:
+        >>> from companion.games.core import IllegalAction
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> row = build_field([Block.square(n, "red", (40 * i, 0)) for i, n in enumerate("ABC")])
+        >>> try:
+        ...     check_removal(row, removed=(), occupied=(), block="B")
+        ... except IllegalAction as refusal:
+        ...     print(refusal.code, refusal.rule)
+        would_split infinifield: "Chase-and-capture", step 7, bullet 3
+    """
+    codes = removal_refusals(field, removed, occupied).get(block)
+    if codes:
+        code = codes[0]
+        refuse(code, refusal_sentence(code, block), removal_rule(code), block=block,
+               codes=[str(c) for c in codes])
 
 
 def cut_vertices(adjacency: Sequence[Sequence[int]],
@@ -128,7 +143,7 @@ def cut_vertices(adjacency: Sequence[Sequence[int]],
 
 
 def removal_refusals(field: Field, removed: Collection[str], occupied: Collection[str]
-                     ) -> dict[str, tuple[str, ...]]:
+                     ) -> dict[str, tuple[Refusal, ...]]:
     """Why each block still on the field may not be removed (blocks that may are left out).
 
     Args:
@@ -142,31 +157,32 @@ def removal_refusals(field: Field, removed: Collection[str], occupied: Collectio
     Example:
         >>> from companion.games.infinifield.field import Block, build_field
         >>> tower = build_field([Block("A", "red"), Block("B", "blue", rests_on=("A",))], [])
-        >>> removal_refusals(tower, removed=(), occupied=("B",))
-        {'A': ('block_on_top',), 'B': ('pawn_on_block',)}
+        >>> {block: [str(code) for code in codes]
+        ...  for block, codes in removal_refusals(tower, removed=(), occupied=("B",)).items()}
+        {'A': ['block_on_top'], 'B': ['pawn_on_block']}
     """
     graph = field.graph
     index = graph.index
     present = [True] * len(graph.ids)
     for block_id in removed:
         present[index[block_id]] = False
-    codes: dict[int, list[str]] = {}
+    codes: dict[int, list[Refusal]] = {}
     for i in graph.supports:  # bullet 1: blocks with something resting on them
         if present[i]:
             for j in graph.above[i]:
                 if present[j]:
-                    codes[i] = ["block_on_top"]
+                    codes[i] = [Refusal.BLOCK_ON_TOP]
                     break
     for block_id in occupied:  # bullet 2
         i = index[block_id]
         if present[i]:
-            codes.setdefault(i, []).append("pawn_on_block")
+            codes.setdefault(i, []).append(Refusal.PAWN_ON_BLOCK)
     for i, cut in enumerate(cut_vertices(graph.adjacency, present)):  # bullet 3
         if cut:
-            codes.setdefault(i, []).append("would_split")
+            codes.setdefault(i, []).append(Refusal.WOULD_SPLIT)
     for i in graph.enclosable:  # bullet 4: every side covered along most of its length
         if present[i] and _enclosed(graph.sides[i], present):
-            codes.setdefault(i, []).append("enclosed")
+            codes.setdefault(i, []).append(Refusal.ENCLOSED)
     return {graph.ids[i]: tuple(codes[i]) for i in sorted(codes)}
 
 

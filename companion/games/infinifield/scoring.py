@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from companion.games.core import Event, Outcome, Transition
-from companion.games.infinifield.state import State
+from companion.games.infinifield.rulebook import Termination
+from companion.games.infinifield.state import Phase, State
 
 
 def match_winners(scores: Mapping[str, int]) -> tuple[str, ...]:
@@ -39,10 +40,10 @@ def finish_round(state: State, events: Sequence[Event]) -> Transition[State]:
         >>> from companion.games.infinifield.state import MatchRules
         >>> field = build_field([Block("W1", "white"), Block("W2", "white")], [("W1", "W2")])
         >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "points", 2), field, 1,
-        ...               "Ann", "move", "Ben", pawns=(("Ben", "W2"),), points=(0, 10),
+        ...               "Ann", Phase.MOVE, "Ben", pawns=(("Ben", "W2"),), points=(0, 10),
         ...               wins=(0, 0))
         >>> after = finish_round(state, [])
-        >>> after.state.phase, after.state.builder, after.events[-1].data["scores"]
+        >>> str(after.state.phase), after.state.builder, after.events[-1].data["scores"]
         ('rebuild', 'Ben', {'Ann': 0, 'Ben': 12})
     """
     winner = state.pawns[0][0]
@@ -56,17 +57,17 @@ def finish_round(state: State, events: Sequence[Event]) -> Transition[State]:
     found = [*events, Event("round_over", {"round": state.round, "winner": winner,
                                            "scores": scores})]
     rules = state.rules
-    termination = ""
+    termination: Termination | None = None
     if rules.rounds is not None and state.round >= rules.rounds:
-        termination = "rounds_played"
+        termination = Termination.ROUNDS_PLAYED
     elif rules.target is not None and max(points) >= rules.target:
-        termination = "target_reached"
-    if not termination:
+        termination = Termination.TARGET_REACHED
+    if termination is None:
         builder = rules.seat_after(state.builder)
-        return Transition(state.evolve(phase="rebuild", builder=builder, to_act=builder,
+        return Transition(state.evolve(phase=Phase.REBUILD, builder=builder, to_act=builder,
                                        round=state.round + 1), tuple(found))
     winners = match_winners(scores)
-    state = state.evolve(phase="over", to_act=None, winners=winners, termination=termination)
+    state = state.evolve(phase=Phase.OVER, to_act=None, winners=winners, termination=termination)
     outcome = match_outcome(state)
     assert outcome is not None
     found += [Event("match_over", {"winners": list(winners), "scores": scores}),
@@ -83,17 +84,17 @@ def match_outcome(state: State) -> Outcome | None:
         >>> from companion.games.infinifield.state import MatchRules
         >>> field = build_field([Block("W1", "white")], [])
         >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "rounds", 1), field, 1,
-        ...               "Ann", "over", None, points=(0, 12), wins=(0, 1), winners=("Ben",),
-        ...               termination="rounds_played")
+        ...               "Ann", Phase.OVER, None, points=(0, 12), wins=(0, 1),
+        ...               winners=("Ben",), termination=Termination.ROUNDS_PLAYED)
         >>> match_outcome(state).detail
         'Ben wins after 1 round(s) (rounds won: Ann 0, Ben 1).'
     """
-    if state.phase != "over":
+    if state.phase != Phase.OVER or state.termination is None:
         return None
     scores = state.scores()
     unit = "points" if state.rules.scoring == "points" else "rounds won"
     table = ", ".join(f"{player} {score}" for player, score in scores.items())
-    if state.termination == "rounds_played":
+    if state.termination == Termination.ROUNDS_PLAYED:
         why = f"after {state.round} round(s)"
     else:
         why = f"once a player reached {state.rules.target} points"

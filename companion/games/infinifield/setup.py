@@ -1,6 +1,7 @@
 """A match's setup: the field file plus the players' choices (options override ``[match]``).
 
-Options (and the keys of the field file's ``[match]`` table):
+Options (and the keys of the field file's ``[match]`` table), declared in
+:data:`~companion.games.infinifield.info.INFO`:
 
 - ``players``: 2-4 names in clockwise seating order (a list, or a comma-separated string);
 - ``builder``: the first field builder (default: the first player);
@@ -25,20 +26,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.games.core import SetupError
-from companion.games.datafile import unknown_key_problem
-from companion.games.infinifield.checks import MODES, check_field, summarise_violations
-from companion.games.infinifield.fieldfile import MATCH_KEYS, load_field_text
-from companion.games.infinifield.state import SCORINGS, InfinifieldSetup, MatchRules
-
-SETUP_ROLE = "setup"
-"""The role of the field file in the sources given to :func:`load_setup`."""
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+from companion.games.infinifield.field_rules import check_field, summarise_violations
+from companion.games.infinifield.fieldfile import load_field_text
+from companion.games.infinifield.info import INFO, SETUP_ROLE
+from companion.games.infinifield.state import InfinifieldSetup, MatchRules
 
 
 def load_setup(sources: Mapping[str, tuple[str, str]],
                options: Mapping[str, Any]) -> InfinifieldSetup:
     """Read the field file and the options into a setup.
+
+    The options and the file's ``[match]`` table are checked by
+    :meth:`~companion.games.info.GameInfo.check_options` (names, kinds, choices); what only
+    Infinifield knows (one-word names, the builder among the players, rounds or a target)
+    is checked here.
 
     Raises:
         SetupError: naming the file (or ``options``), the key, and what is wrong, including
@@ -48,19 +49,16 @@ def load_setup(sources: Mapping[str, tuple[str, str]],
         raise SetupError("sources", SETUP_ROLE, "no field file was given (role 'setup')")
     source, text = sources[SETUP_ROLE]
     parsed = load_field_text(source, text)
-    for key in options:
-        if key not in MATCH_KEYS:
-            raise SetupError("options", key, unknown_key_problem(key, MATCH_KEYS)
-                             .replace("unknown key", "unknown option", 1))
-    given = {k: v for k, v in options.items() if v is not None}
-    from_file = {k: v for k, v in parsed.match.items()
+    given = INFO.check_options(_names_listed(options))
+    in_file = f"{source}: match"
+    from_file = {k: v for k, v in INFO.check_options(_names_listed(parsed.match), in_file).items()
                  if not (k in ("rounds", "target") and given.keys() & {"rounds", "target"})}
-    choices = {**{k: (f"{source}: match", v) for k, v in from_file.items()},
+    choices = {**{k: (in_file, v) for k, v in from_file.items()},
                **{k: ("options", v) for k, v in given.items()}}
     players = _players(choices)
     builder = _builder(choices, players)
-    mode = _choice(choices, "mode", MODES, "quickstart")
-    scoring = _choice(choices, "scoring", SCORINGS, "points")
+    mode = choices.get("mode", ("", "quickstart"))[1]
+    scoring = choices.get("scoring", ("", "points"))[1]
     rounds, target = _length(choices, scoring, len(players))
     violations = check_field(parsed.field, mode)
     if violations:
@@ -74,19 +72,23 @@ def load_setup(sources: Mapping[str, tuple[str, str]],
                             MatchRules(players, mode, scoring, rounds, target), builder)
 
 
+def _names_listed(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The options with ``players`` as a list (``"Ann, Ben"`` is read as two names)."""
+    listed = dict(options)
+    if isinstance(listed.get("players"), str):
+        listed["players"] = [name.strip() for name in listed["players"].split(",")]
+    return listed
+
+
 def _players(choices: Mapping[str, tuple[str, Any]]) -> tuple[str, ...]:
     if "players" not in choices:
         raise SetupError("options", "players", "no players given (use --players Ann,Ben or "
                                                "players = [...] in the field's [match] table)")
     where, value = choices["players"]
-    if isinstance(value, str):
-        value = [name.strip() for name in value.split(",")]
-    if not isinstance(value, (list, tuple)) or not all(isinstance(n, str) for n in value):
-        raise SetupError(where, "players", "must be a list of names")
     names = tuple(value)
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(where, "players", f"Infinifield is for {MIN_PLAYERS}-{MAX_PLAYERS} "
-                                           f"players, got {len(names)}")
+    if not INFO.players.accepts(len(names)):
+        raise SetupError(where, "players", f"Infinifield is for {INFO.players.minimum}-"
+                                           f"{INFO.players.maximum} players, got {len(names)}")
     seen: set[str] = set()
     for name in names:
         if not name or any(ch.isspace() or ch == "#" for ch in name):
@@ -108,22 +110,10 @@ def _builder(choices: Mapping[str, tuple[str, Any]], players: tuple[str, ...]) -
     return by_lower[value.lower()]
 
 
-def _choice(choices: Mapping[str, tuple[str, Any]], key: str, allowed: tuple[str, ...],
-            default: str) -> str:
-    if key not in choices:
-        return default
-    where, value = choices[key]
-    if not isinstance(value, str) or value.lower() not in allowed:
-        raise SetupError(where, key, f"{value!r} is not one of {', '.join(allowed)}")
-    return value.lower()
-
-
 def _count(choices: Mapping[str, tuple[str, Any]], key: str) -> int | None:
     if key not in choices:
         return None
     where, value = choices[key]
-    if isinstance(value, str) and value.isdigit():
-        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise SetupError(where, key, f"must be a positive whole number, got {value!r}")
     return value

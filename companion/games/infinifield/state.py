@@ -8,16 +8,28 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any
 
 from companion.games.infinifield.field import Field
+from companion.games.infinifield.rulebook import Termination
 
-PHASES = ("start", "move", "remove", "rebuild", "over")
-"""``start``: choosing starting positions; ``move``: a player must move; ``remove``: the
-player who put the counter on X must remove a block; ``rebuild``: the new field builder
-rebuilds the field for the next round; ``over``: the match has ended."""
+
+class Phase(StrEnum):
+    """What the match waits for (the value is the word in saved states and on screens)."""
+
+    START = "start"
+    """Choosing starting positions ("Select starting positions")."""
+    MOVE = "move"
+    """A player must move a pawn ("Chase-and-capture" steps 5-6)."""
+    REMOVE = "remove"
+    """The player who put the counter on X must remove a block (step 7)."""
+    REBUILD = "rebuild"
+    """The new field builder rebuilds the field for the next round (step 8)."""
+    OVER = "over"
+    """The match has ended ("Scoring")."""
+
 
 SCORINGS = ("points", "rounds")
 """``points``: 10 per capture plus the blocks left for the round winner; ``rounds``: rounds won."""
@@ -60,17 +72,6 @@ class MatchRules:
         return tuple(self.players[(first + i) % len(self.players)]
                      for i in range(len(self.players)))
 
-    def to_json(self) -> dict[str, Any]:
-        """The rules as JSON-ready data."""
-        return {"players": list(self.players), "mode": self.mode, "scoring": self.scoring,
-                "rounds": self.rounds, "target": self.target}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> MatchRules:
-        """Rebuild from :meth:`to_json` output."""
-        return cls(tuple(data["players"]), data["mode"], data["scoring"], data["rounds"],
-                   data["target"])
-
 
 @dataclass(frozen=True)
 class InfinifieldSetup:
@@ -91,7 +92,7 @@ class State:
         field: the field as built this round (blocks taken away are in ``removed``).
         round: the round number, from 1.
         builder: this round's field builder.
-        phase: one of :data:`PHASES`.
+        phase: what the match waits for (:class:`Phase`).
         to_act: who acts next (``None`` once the match is over).
         pawns: ``(player, block)`` for each pawn on the field, in this round's turn order.
         out: ``(player, why)`` for each player eliminated this round, in order.
@@ -100,14 +101,14 @@ class State:
         points: each player's point total (same order as ``rules.players``).
         wins: each player's rounds won (same order as ``rules.players``).
         winners: the match winners once it is over.
-        termination: why the match ended (``rounds_played`` / ``target_reached``).
+        termination: why the match ended (``None`` while it goes on).
     """
 
     rules: MatchRules
     field: Field
     round: int
     builder: str
-    phase: str
+    phase: Phase
     to_act: str | None
     pawns: tuple[tuple[str, str], ...] = ()
     out: tuple[tuple[str, str], ...] = ()
@@ -116,7 +117,7 @@ class State:
     points: tuple[int, ...] = ()
     wins: tuple[int, ...] = ()
     winners: tuple[str, ...] = ()
-    termination: str = ""
+    termination: Termination | None = None
 
     @property
     def order(self) -> tuple[str, ...]:
@@ -153,22 +154,3 @@ class State:
     def evolve(self, **changes: Any) -> State:
         """A copy with ``changes`` applied."""
         return replace(self, **changes)
-
-    def to_json(self) -> dict[str, Any]:
-        """The state as JSON-ready data."""
-        return {"rules": self.rules.to_json(), "field": self.field.to_json(),
-                "round": self.round, "builder": self.builder, "phase": self.phase,
-                "to_act": self.to_act, "pawns": [list(p) for p in self.pawns],
-                "out": [list(o) for o in self.out], "removed": list(self.removed),
-                "counter": self.counter, "points": list(self.points), "wins": list(self.wins),
-                "winners": list(self.winners), "termination": self.termination}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`to_json` output."""
-        return cls(MatchRules.from_json(data["rules"]), Field.from_json(data["field"]),
-                   int(data["round"]), data["builder"], data["phase"], data["to_act"],
-                   tuple((p, b) for p, b in data["pawns"]),
-                   tuple((p, w) for p, w in data["out"]), tuple(data["removed"]),
-                   int(data["counter"]), tuple(data["points"]), tuple(data["wins"]),
-                   tuple(data["winners"]), data["termination"])

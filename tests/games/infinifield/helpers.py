@@ -1,17 +1,27 @@
-"""Small builders shared by the Infinifield tests."""
+"""The shared test kit bound to Infinifield, and the builders only these tests need."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
-from companion.games.core import Event
 from companion.games.infinifield import GAME
 from companion.games.infinifield.field import Block, Field, build_field
 from companion.games.infinifield.flow import initial_state
 from companion.games.infinifield.state import MatchRules, State
 from companion.resources import shipped_sources
+from tests.games import kit
 
 PACKAGE = "companion.games.infinifield"
+
+play = partial(kit.play, GAME)
+"""``play(state, *texts) -> (state, events)``: apply actions written in notation."""
+kinds = kit.kinds
+"""The kinds of some events, in order."""
+refusal = partial(kit.refusal, GAME)
+"""``refusal(state, text)``: the :class:`IllegalAction` an action gets."""
+notation_error = partial(kit.notation_error, GAME)
+"""``notation_error(state, text)``: the :class:`NotationError` of text that is no action."""
 
 
 def shipped(name: str) -> dict[str, tuple[str, str]]:
@@ -42,14 +52,3 @@ def new_state(field: Field, players: Sequence[str] = ("Ann", "Ben"), builder: st
     """Round 1 of a match on ``field``."""
     rules = MatchRules(tuple(players), "quickstart", scoring, rounds, target)
     return initial_state(field, rules, builder)
-
-
-def play(state: State, *texts: str) -> tuple[State, list[Event]]:
-    """Apply actions written in notation; returns the final state and all events."""
-    transition = GAME.play(state, *texts)
-    return transition.state, list(transition.events)
-
-
-def kinds(events: Sequence[Event]) -> list[str]:
-    """The kinds of ``events``, in order."""
-    return [event.kind for event in events]

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from companion.games.infinifield.checks import Violation, check_field
 from companion.games.infinifield.field import Block, Field, build_field
+from companion.games.infinifield.field_rules import Violation, check_field
 from companion.games.infinifield.fieldfile import load_field_text
 from companion.games.infinifield.geometry import centroid
 from companion.resources import shipped_text

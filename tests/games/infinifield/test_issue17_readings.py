@@ -15,11 +15,11 @@ import pytest
 from companion.cli.infinifield import inline_field_file
 from companion.games.core import IllegalAction, NotationError
 from companion.games.infinifield import GAME
-from companion.games.infinifield.checks import check_field
+from companion.games.infinifield.actions import Rebuild
 from companion.games.infinifield.contacts import near_pairs
 from companion.games.infinifield.field import Block, build_field
+from companion.games.infinifield.field_rules import check_field
 from companion.games.infinifield.fieldfile import field_file_data, load_field_data
-from companion.games.infinifield.notation import Rebuild
 from companion.games.infinifield.removal import (
     refusal_sentence,
     removable_blocks,

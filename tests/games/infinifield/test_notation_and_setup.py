@@ -11,7 +11,7 @@ import pytest
 
 from companion.games.core import NotationError, SetupError
 from companion.games.infinifield import GAME
-from companion.games.infinifield.notation import Move, Rebuild, Remove, Start
+from companion.games.infinifield.actions import Move, Rebuild, Remove, Start
 from companion.games.infinifield.state import State
 from companion.session import Session
 from tests.games.infinifield.helpers import shipped

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from companion.games.infinifield import GAME
-from companion.games.infinifield.notation import Move, Remove
+from companion.games.infinifield.actions import Move, Remove
 from companion.games.infinifield.state import State
 from tests.games.infinifield.helpers import shipped
 

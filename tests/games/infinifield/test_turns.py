@@ -10,8 +10,8 @@ import pytest
 
 from companion.games.core import IllegalAction
 from companion.games.infinifield import GAME
+from companion.games.infinifield.actions import Start
 from companion.games.infinifield.field import Field
-from companion.games.infinifield.notation import Start
 from companion.games.infinifield.removal import removal_refusals
 from companion.games.infinifield.state import State
 from tests.games.infinifield.helpers import explicit_field, kinds, new_state, play

@@ -1,4 +1,4 @@
-"""Field-building checks: every violation of the quick-start or the official rules.
+"""Field-building rules: every violation of the quick-start or the official rules.
 
 The rulebook gives two sets of field-building rules (``infinifield.md``):
 
@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.games.core import RuleRef
+from companion.games.infinifield import rulebook as rb
 from companion.games.infinifield.contacts import LEVEL_TOLERANCE_MM, NearPair, near_pairs
 from companion.games.infinifield.field import Field
 from companion.games.infinifield.geometry import (
@@ -45,8 +46,6 @@ from companion.games.infinifield.geometry import (
 MODES = ("quickstart", "official")
 """The two sets of field-building rules."""
 
-QUICK = "Build the field"
-OFFICIAL = "Official field-building rules"
 
 
 @dataclass(frozen=True)
@@ -74,10 +73,8 @@ class Violation:
         return f"{self.code}: {self.message} [{self.rule}]"
 
 
-def _rule(mode: str, quick_detail: str, official_detail: str) -> RuleRef:
-    if mode == "quickstart":
-        return RuleRef("infinifield", QUICK, quick_detail)
-    return RuleRef("infinifield", OFFICIAL, official_detail)
+def _rule(mode: str, quick: RuleRef, official: RuleRef) -> RuleRef:
+    return quick if mode == "quickstart" else official
 
 
 def check_field(field: Field, mode: str) -> list[Violation]:
@@ -115,7 +112,7 @@ def _overlaps(pairs: list[NearPair], mode: str) -> list[Violation]:
     return [Violation("overlapping", (p.first, p.second),
                       f"{p.first} and {p.second} overlap by {-p.gap:.1f} mm; blocks standing "
                       f"side by side cannot share space.",
-                      _rule(mode, "step 1", "bullet 1 - blocks stand on a flat surface"))
+                      _rule(mode, rb.BUILD_STEP_1, rb.OFFICIAL_BULLET_1))
             for p in pairs if p.overlapping]
 
 
@@ -130,13 +127,13 @@ def _tilted(field: Field) -> list[Violation]:
                 "tilted", (block.id, *block.rests_on),
                 f"{block.id} rests on blocks of different heights "
                 f"({', '.join(block.rests_on)}), so its top is tilted.",
-                RuleRef("infinifield", OFFICIAL, "bullet 2")))
+                rb.OFFICIAL_BULLET_2))
     return found
 
 
 def _isolated(field: Field) -> list[Violation]:
     return [Violation("isolated", (block.id,), f"{block.id} touches no other block.",
-                      RuleRef("infinifield", QUICK, "step 1, bullet 1"))
+                      rb.BUILD_STEP_1_BULLET_1)
             for block in field.blocks if not field.neighbours(block.id)]
 
 
@@ -175,7 +172,7 @@ def _islands(field: Field, mode: str) -> list[Violation]:
     return [Violation("islands", piece,
                       f"The field is split into {len(pieces)} islands; island {n} is "
                       f"{', '.join(piece)}.",
-                      _rule(mode, "step 1, bullet 2", "bullet 3"))
+                      _rule(mode, rb.BUILD_STEP_1_BULLET_2, rb.OFFICIAL_BULLET_3))
             for n, piece in enumerate(pieces, start=1)]
 
 
@@ -192,14 +189,14 @@ def _no_room(field: Field, mode: str) -> list[Violation]:
                 "no_room", (block.id, *field.resting_on(block.id)),
                 f"There is no free space on top of {block.id} for a pawn "
                 f"({field.pawn_diameter:g} mm across).",
-                _rule(mode, "step 1, bullet 3", "bullet 4")))
+                _rule(mode, rb.BUILD_STEP_1_BULLET_3, rb.OFFICIAL_BULLET_4)))
     return found
 
 
 def _colour_rules(field: Field) -> list[Violation]:
     found = []
-    rule_white = RuleRef("infinifield", OFFICIAL, "bullet 5")
-    rule_coloured = RuleRef("infinifield", OFFICIAL, "bullet 6")
+    rule_white = rb.OFFICIAL_BULLET_5
+    rule_coloured = rb.OFFICIAL_BULLET_6
     for a, b in field.touching:
         if field.block(a).is_white and field.block(b).is_white:
             found.append(Violation("white_touches_white", (a, b),
@@ -237,7 +234,7 @@ def _unstable(field: Field) -> list[Violation]:
                 "unstable", (block.id, *block.rests_on),
                 f"{block.id} is not held up by {', '.join(block.rests_on)}: its centre is "
                 f"not over them, so it would tumble.",
-                RuleRef("infinifield", OFFICIAL, "bullet 7")))
+                rb.OFFICIAL_BULLET_7))
     return found
 
 
@@ -245,7 +242,7 @@ def _unclear_gaps(pairs: list[NearPair]) -> list[Violation]:
     return [Violation("unclear_gap", (p.first, p.second),
                       f"{p.first} and {p.second} are {p.clearance:.1f} mm apart: place blocks "
                       f"that do not touch at least half an inch (12.7 mm) apart.",
-                      RuleRef("infinifield", OFFICIAL, "bullet 8"))
+                      rb.OFFICIAL_BULLET_8)
             for p in pairs if p.unclear]
 
 
@@ -266,7 +263,7 @@ def _edge_contacts(pairs: list[NearPair]) -> list[Violation]:
             f"{p.first} and {p.second} {how}: the referee counts that as touching, but "
             f"players may not. Make them meet along a face, place them at least half an inch "
             f"(12.7 mm) apart, or list the touching pairs in the field file.",
-            RuleRef("infinifield", OFFICIAL, "bullet 8")))
+            rb.OFFICIAL_BULLET_8))
     return found
 
 

@@ -1,4 +1,4 @@
-"""Infinifield actions and their text notation (``docs/infinifield.md``).
+"""Infinifield actions, one dataclass per verb, and their text notation (``docs/infinifield.md``).
 
 =============================  ============================================================
 ``start Ben W1``               Ben places his pawn on white block W1 (starting position)
@@ -105,10 +105,10 @@ def parse_action(state: State, text: str) -> Action:
 
     Example:
         >>> from companion.games.infinifield.field import Block, build_field
-        >>> from companion.games.infinifield.state import MatchRules
+        >>> from companion.games.infinifield.state import MatchRules, Phase
         >>> field = build_field([Block("W1", "white"), Block("Y1", "yellow")], [("W1", "Y1")])
         >>> state = State(MatchRules(("Ann", "Ben"), "quickstart", "points", 1), field, 1,
-        ...               "Ann", "start", "Ben")
+        ...               "Ann", Phase.START, "Ben")
         >>> parse_action(state, "MOVE ben w1 y1")
         Move(player='Ben', origin='W1', target='Y1')
     """
