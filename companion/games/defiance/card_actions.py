@@ -9,7 +9,7 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from companion.games.core import Event, refuse
 from companion.games.defiance.actions import Cycle, Damage, Destroy, Play, Prepare
 from companion.games.defiance.board import parse_count
 from companion.games.defiance.cardops import (
@@ -21,7 +21,15 @@ from companion.games.defiance.cardops import (
 )
 from companion.games.defiance.damage import group_damage
 from companion.games.defiance.dice import spend
-from companion.games.defiance.refusals import CARDS, TIMELINE, TURN, refuse
+from companion.games.defiance.rulebook import (
+    CARDS,
+    DAMAGE,
+    POWER_ACTIONS,
+    THE_TIMELINE,
+    TIDE_ACTIONS,
+    UNIT_CARDS,
+    Refusal,
+)
 from companion.games.defiance.state import (
     GROUP_LIMIT,
     LIMIT_READING,
@@ -56,30 +64,30 @@ def prepare(state: State, action: Prepare, events: list[Event]) -> State:
     card = action.card
     player = seat(state, action.actor)
     if card not in player.hand:
-        refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Tide Actions", card=card)
+        refuse(Refusal.NOT_IN_HAND, f"{card} is not in your hand.", TIDE_ACTIONS, card=card)
     owner_name = action.to or action.actor
     if owner_name not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{owner_name} is not a player.", TIMELINE, "The Timeline",
+        refuse(Refusal.UNKNOWN_PLAYER, f"{owner_name} is not a player.", THE_TIMELINE,
                player=owner_name)
     owner = seat(state, owner_name)
     if owner_name != action.actor and (state.rules.team_of(owner_name)
                                        != state.rules.team_of(action.actor)
                                        or owner.status != "active"):
-        refuse("not_an_ally", f"{owner_name} is not an active ally.", TIMELINE, "The Timeline",
+        refuse(Refusal.NOT_AN_ALLY, f"{owner_name} is not an active ally.", THE_TIMELINE,
                player=owner_name)
     full = len(owner.timeline) >= timeline_limit(state, owner)
     victim = action.replace or None
     if full and victim is None:
-        refuse("timeline_full", f"The timeline holds 1 + Tide level = "
+        refuse(Refusal.TIMELINE_FULL, f"The timeline holds 1 + Tide level = "
                f"{timeline_limit(state, owner)} cards ({LIMIT_READING}); name a card to "
-               "replace.", TIMELINE, "The Timeline", limit=timeline_limit(state, owner))
+               "replace.", THE_TIMELINE, limit=timeline_limit(state, owner))
     if victim is not None and not full:
-        refuse("timeline_not_full", "Replace a timeline card only when the timeline is full.",
-               TIMELINE, "The Timeline")
+        refuse(Refusal.TIMELINE_NOT_FULL, "Replace a timeline card only when the timeline is full.",
+               THE_TIMELINE)
     if victim is not None and victim not in {p.card for p in owner.timeline}:
-        refuse("not_in_timeline", f"{victim} is not in that timeline.", TIMELINE,
-               "The Timeline", card=victim)
-    state = spend(state, "T", 1, TURN, "Tide Actions")
+        refuse(Refusal.NOT_IN_TIMELINE,
+               f"{victim} is not in that timeline.", THE_TIMELINE, card=victim)
+    state = spend(state, "T", 1, TIDE_ACTIONS)
     if victim is not None:
         state = destroy_timeline_card(state, owner_name, victim, events, "replaced")
     player = seat(state, action.actor)
@@ -100,30 +108,31 @@ def play(state: State, action: Play, events: list[Event]) -> State:
     player = seat(state, action.actor)
     card = state.rules.card(card_id) if state.rules.has_card(card_id) else None
     if card is None:
-        refuse("unknown_card", f"{card_id} is not a card of this game.", CARDS, card=card_id)
+        refuse(Refusal.UNKNOWN_CARD, f"{card_id} is not a card of this game.", CARDS, card=card_id)
     if action.timeline:
         mine = [p for p in player.timeline if p.card == card_id]
         if not mine:
-            refuse("not_in_timeline", f"{card_id} is not in your timeline.", TIMELINE,
-                   "The Timeline", card=card_id)
+            refuse(Refusal.NOT_IN_TIMELINE,
+                   f"{card_id} is not in your timeline.", THE_TIMELINE, card=card_id)
         ready = [p for p in mine if p.turn < state.turn_no]
         if not ready:
-            refuse("prepared_this_turn", "Cards cannot be played from the timeline in the same "
-                   "turn they were added.", TIMELINE, "The Timeline", card=card_id)
+            refuse(Refusal.PREPARED_THIS_TURN,
+                   "Cards cannot be played from the timeline in the same "
+                   "turn they were added.", THE_TIMELINE, card=card_id)
         cost = 1
     else:
         if card_id not in player.hand:
-            refuse("not_in_hand", f"{card_id} is not in your hand.", TURN, "Tide Actions",
+            refuse(Refusal.NOT_IN_HAND, f"{card_id} is not in your hand.", TIDE_ACTIONS,
                    card=card_id)
         cost = card.cost
     slot = -1
     if card.kind == "unit":
         slot = _replace_slot(player, action.replace or None)
     elif action.replace:
-        refuse("bad_option", "Only a unit replaces a unit of a full group.", CARDS, "Unit Cards")
+        refuse(Refusal.BAD_OPTION, "Only a unit replaces a unit of a full group.", UNIT_CARDS)
     if action.free:
         cost = 0  # a mechanic directs the play: no cost (rulebook 4 "Tide Actions")
-    state = spend(state, "T", cost, TURN, "Tide Actions") if cost else state
+    state = spend(state, "T", cost, TIDE_ACTIONS) if cost else state
     if action.timeline:
         player = seat(state, action.actor)
         index = max(i for i, p in enumerate(player.timeline)
@@ -145,15 +154,16 @@ def play(state: State, action: Play, events: list[Event]) -> State:
 def _replace_slot(player: Seat, text: str | None) -> int:
     if len(player.group) < GROUP_LIMIT:
         if text is not None:
-            refuse("group_not_full", "Destroy a unit to make room only when the group is full.",
-                   CARDS, "Unit Cards")
+            refuse(Refusal.GROUP_NOT_FULL,
+                   "Destroy a unit to make room only when the group is full.",
+                   UNIT_CARDS)
         return -1
     if text is None:
-        refuse("group_full", "Your group holds 4 units: name one to destroy (replace UNIT).",
-               CARDS, "Unit Cards")
+        refuse(Refusal.GROUP_FULL, "Your group holds 4 units: name one to destroy (replace UNIT).",
+               UNIT_CARDS)
     slot = find_unit(player.group, text)
     if not 0 <= slot < len(player.group):
-        refuse("no_such_unit", f"There is no unit {text} in your group.", CARDS, "Unit Cards")
+        refuse(Refusal.NO_SUCH_UNIT, f"There is no unit {text} in your group.", UNIT_CARDS)
     return slot
 
 
@@ -173,10 +183,10 @@ def in_reach(state: State, name: str) -> dict[str, int]:
 
 def _target(state: State, name: str, target: str, what: str) -> Seat:
     if target not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{target} is not a player.", TURN, "Power Actions", player=target)
+        refuse(Refusal.UNKNOWN_PLAYER, f"{target} is not a player.", POWER_ACTIONS, player=target)
     if target not in in_reach(state, name):
-        refuse("out_of_reach", f"{target} is not within your reach (a clear path of at most "
-               f"your Power level in tiles).", TURN, "Power Actions", target=target)
+        refuse(Refusal.OUT_OF_REACH, f"{target} is not within your reach (a clear path of at most "
+               f"your Power level in tiles).", POWER_ACTIONS, target=target)
     return seat(state, target)
 
 
@@ -187,21 +197,21 @@ def damage(state: State, action: Damage, events: list[Event]) -> State:
     """
     target = action.target
     if target == action.actor:
-        refuse("self_target", "A damage action targets another leader's group.", TURN,
-               "Power Actions")
+        refuse(Refusal.SELF_TARGET,
+               "A damage action targets another leader's group.", POWER_ACTIONS)
     victim = _target(state, action.actor, target, "damage")
     slot = None
     if victim.group:
         if not action.unit:
-            refuse("units_first", "Group damage goes to a unit before the leader: name the "
-                   f"unit ({', '.join(u.label for u in victim.group)}).", "8.1 - Damage")
+            refuse(Refusal.UNITS_FIRST, "Group damage goes to a unit before the leader: name the "
+                   f"unit ({', '.join(u.label for u in victim.group)}).", DAMAGE)
         slot = find_unit(victim.group, action.unit)
         if not 0 <= slot < len(victim.group):
-            refuse("no_such_unit", f"{target} has no unit {action.unit}.", "8.1 - Damage")
+            refuse(Refusal.NO_SUCH_UNIT, f"{target} has no unit {action.unit}.", DAMAGE)
     elif action.unit:
-        refuse("no_such_unit", f"{target} has no units; damage goes to the leader.",
-               "8.1 - Damage")
-    state = spend(state, "P", 1, TURN, "Power Actions")
+        refuse(Refusal.NO_SUCH_UNIT, f"{target} has no units; damage goes to the leader.",
+               DAMAGE)
+    state = spend(state, "P", 1, POWER_ACTIONS)
     return group_damage(state, target, events, slot)
 
 
@@ -213,9 +223,9 @@ def destroy(state: State, action: Destroy, events: list[Event]) -> State:
         hint = (f" Power actions destroy timeline cards; for a card that destroys the unit "
                 f"{card}, enter `effect {action.actor} SOURCE destroy 1 {target}` then "
                 f"`step {action.actor} {card}`." if find_unit(victim.group, card) >= 0 else "")
-        refuse("not_in_timeline", f"{card} is not in {target}'s timeline.{hint}", TURN,
-               "Power Actions", card=card)
-    state = spend(state, "P", 1, TURN, "Power Actions")
+        refuse(Refusal.NOT_IN_TIMELINE,
+               f"{card} is not in {target}'s timeline.{hint}", POWER_ACTIONS, card=card)
+    state = spend(state, "P", 1, POWER_ACTIONS)
     return destroy_timeline_card(state, target, card, events, "power")
 
 
@@ -223,7 +233,7 @@ def cycle(state: State, action: Cycle, events: list[Event]) -> State:
     """1 Power: discard a card then draw a card (rulebook 9 "Cycle")."""
     card = action.card
     if card not in seat(state, action.actor).hand:
-        refuse("not_in_hand", f"{card} is not in your hand.", TURN, "Power Actions", card=card)
-    state = spend(state, "P", 1, TURN, "Power Actions")
+        refuse(Refusal.NOT_IN_HAND, f"{card} is not in your hand.", POWER_ACTIONS, card=card)
+    state = spend(state, "P", 1, POWER_ACTIONS)
     state = discard_from_hand(state, action.actor, card)
     return draw(state, action.actor, 1)

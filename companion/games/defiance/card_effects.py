@@ -23,7 +23,7 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from companion.games.core import Event, refuse
 from companion.games.defiance.actions import Attach, Cancel, Step, Trim
 from companion.games.defiance.board import Pos, direction_to, format_pos, parse_count, parse_pos
 from companion.games.defiance.cardops import (
@@ -42,7 +42,19 @@ from companion.games.defiance.damage import (
     unit_health,
 )
 from companion.games.defiance.data import EFFECTS
-from companion.games.defiance.refusals import DAMAGE, MOVEMENT, PROTECTION, QUEUE, TIMELINE, refuse
+from companion.games.defiance.rulebook import (
+    BASIC_RULES,
+    DAMAGE,
+    DEFEAT,
+    FORCED_MOVEMENT,
+    ORDER,
+    PROTECTION,
+    QUEUE,
+    SELF_TARGETED,
+    THE_TIMELINE,
+    UNIT_CARDS,
+    Refusal,
+)
 from companion.games.defiance.state import (
     GROUP_LIMIT,
     LIMIT_READING,
@@ -83,19 +95,20 @@ def check_asset(state: State, actor: str, kind: str, victim: Seat, asset: str) -
     self_targeted = victim.name == actor
     if not asset:
         if kind == "damage" and self_targeted and victim.group:
-            refuse("self_damage_asset", "Self-targeted damage is exempt from units first: name "
+            refuse(Refusal.SELF_DAMAGE_ASSET,
+                   "Self-targeted damage is exempt from units first: name "
                    f"the asset it goes to ({victim.name} or "
-                   f"{', '.join(u.label for u in victim.group)}).", DAMAGE,
-                   "except when the damage is self-targeted", leader=victim.name)
+                   f"{', '.join(u.label for u in victim.group)}).", SELF_TARGETED,
+                   leader=victim.name)
         return ""
     if is_leader(victim, asset):
         if kind == "damage" and victim.group and not self_targeted:
-            refuse("units_first", "Group damage goes to a unit before the leader: name the "
+            refuse(Refusal.UNITS_FIRST, "Group damage goes to a unit before the leader: name the "
                    f"unit ({', '.join(u.label for u in victim.group)}).", DAMAGE)
         return victim.name
     slot = find_unit(victim.group, asset)
     if slot < 0:
-        refuse("no_such_unit", f"{victim.name} has no unit {asset}.", DAMAGE, unit=asset)
+        refuse(Refusal.NO_SUCH_UNIT, f"{victim.name} has no unit {asset}.", DAMAGE, unit=asset)
     return victim.group[slot].label
 
 
@@ -110,13 +123,13 @@ def resolve_steps(state: State, action: Step, events: list[Event],
     args = action.choices
     if top.effect in COUNTED:
         if len(args) > 1:
-            refuse("step_count", "Write `step P`, `step P N` or `step P all`.", QUEUE)
+            refuse(Refusal.STEP_COUNT, "Write `step P`, `step P N` or `step P all`.", QUEUE)
         count = 1
         if args:
             number = parse_count(args[0])
             count = top.steps if args[0] == "all" else (number or 0)
             if not 1 <= count <= top.steps:
-                refuse("step_count", f"The mechanic has {top.steps} step(s) left.", QUEUE,
+                refuse(Refusal.STEP_COUNT, f"The mechanic has {top.steps} step(s) left.", QUEUE,
                        steps=top.steps)
         for _ in range(count):
             if not state.queue or not _same(state.queue[0], top):
@@ -126,10 +139,10 @@ def resolve_steps(state: State, action: Step, events: list[Event],
             state = _one_step(state, events)
         return state
     if not args:
-        refuse("step_needs_choice", f"Each step of {top.effect} names its choice: "
+        refuse(Refusal.STEP_NEEDS_CHOICE, f"Each step of {top.effect} names its choice: "
                f"{_choice_hint(top.effect)}.", QUEUE, effect=top.effect)
     if len(args) > top.steps:
-        refuse("step_count", f"The mechanic has {top.steps} step(s) left.", QUEUE,
+        refuse(Refusal.STEP_COUNT, f"The mechanic has {top.steps} step(s) left.", QUEUE,
                steps=top.steps)
     for choice in args:
         if not still_active(state, state.queue[0]):  # type: ignore[operator]
@@ -193,7 +206,7 @@ def _chosen_step(state: State, choice: str, events: list[Event]) -> State:
     victim = seat(state, top.target)
     if top.effect == "discard":
         if choice not in victim.hand:
-            refuse("not_in_hand", f"{choice} is not in {victim.name}'s hand.", QUEUE,
+            refuse(Refusal.NOT_IN_HAND, f"{choice} is not in {victim.name}'s hand.", QUEUE,
                    card=choice)
         state, _ = _advance(state)
         events.append(Event("card_discarded", {"leader": victim.name, "card": choice,
@@ -204,7 +217,7 @@ def _chosen_step(state: State, choice: str, events: list[Event]) -> State:
     slot = find_unit(victim.group, choice)
     in_timeline = any(p.card == choice for p in victim.timeline)
     if slot < 0 and not in_timeline:
-        refuse("not_an_asset", f"{choice} is neither a unit nor a timeline card of "
+        refuse(Refusal.NOT_AN_ASSET, f"{choice} is neither a unit nor a timeline card of "
                f"{victim.name}.", QUEUE, card=choice, leader=victim.name)
     if top.effect == "destroy":
         state, _ = _advance(state)
@@ -223,10 +236,10 @@ def _steal(state: State, top: Mechanic, victim: Seat, slot: int, choice: str,
     """
     thief = seat(state, top.owner)
     if victim.name == thief.name:
-        refuse("steal_own", "You steal from another player.", QUEUE)
+        refuse(Refusal.STEAL_OWN, "You steal from another player.", QUEUE)
     if slot >= 0 and len(thief.group) >= GROUP_LIMIT:
-        refuse("steal_group_full", "Your group holds 4 units: make room before stealing a "
-               "unit.", "2.4 - Faction Decks", "Unit Cards")
+        refuse(Refusal.STEAL_GROUP_FULL, "Your group holds 4 units: make room before stealing a "
+               "unit.", UNIT_CARDS)
     state, _ = _advance(state)
     if slot >= 0:
         unit = victim.group[slot]
@@ -263,21 +276,20 @@ def _forced_move(state: State, victim: Seat, choice: str, events: list[Event]) -
     """
     dest = parse_pos(choice)
     if victim.pos is None:
-        refuse("off_board", f"{victim.name} is not on the board.", "8.6 - Defeat and Respawn",
+        refuse(Refusal.OFF_BOARD, f"{victim.name} is not on the board.", DEFEAT,
                player=victim.name)
     if dest is None or direction_to(victim.pos, dest) is None:
-        refuse("not_adjacent", f"Force-move {victim.name} one space, to an adjacent space "
-               "(q,r).", MOVEMENT, "Forced Movement")
+        refuse(Refusal.NOT_ADJACENT, f"Force-move {victim.name} one space, to an adjacent space "
+               "(q,r).", FORCED_MOVEMENT)
     direction = direction_to(victim.pos, dest)
     assert direction is not None
     board = board_view(state)
     if dest in occupied(state):
-        refuse("occupied", "Only one pawn may occupy a space.", MOVEMENT, "Basic Rules")
+        refuse(Refusal.OCCUPIED, "Only one pawn may occupy a space.", BASIC_RULES)
     if not board.active(dest):
-        refuse("forced_onto_tile", "A forced move goes onto a face-up tile.", MOVEMENT,
-               "Forced Movement")
+        refuse(Refusal.FORCED_ONTO_TILE, "A forced move goes onto a face-up tile.", FORCED_MOVEMENT)
     if board.walled(victim.pos, direction) or board.walled(dest, (direction + 3) % 6):
-        refuse("wall", "A wall blocks that path.", MOVEMENT, "Basic Rules")
+        refuse(Refusal.WALL, "A wall blocks that path.", BASIC_RULES)
     state, _ = _advance(state)
     events.append(Event("forced_move", {"leader": victim.name, "from": format_pos(victim.pos),
                                         "to": format_pos(dest)}))
@@ -294,16 +306,16 @@ def cancel(state: State, action: Cancel, events: list[Event], source_in_play: ob
     """
     source = action.source
     if not source_in_play(state, action.actor, source):  # type: ignore[operator]
-        refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
+        refuse(Refusal.SOURCE_NOT_IN_PLAY, f"{source} is neither your leader nor a card active in "
                "your play space.", PROTECTION, card=source)
     if action.card:
         card = action.card
         played = [owner for owner, c in state.center if c == card]
         if not played:
-            refuse("not_resolving", f"{card} is not an ability being played.", PROTECTION)
+            refuse(Refusal.NOT_RESOLVING, f"{card} is not an ability being played.", PROTECTION)
         owner = played[-1]
         if state.rules.card(card).fated:
-            refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
+            refuse(Refusal.FATED, "Fated mechanics cannot be blocked or canceled.", PROTECTION)
         index = max(i for i, entry in enumerate(state.center) if entry == (owner, card))
         state = evolve(state, center=state.center[:index] + state.center[index + 1:],
                        queue=tuple(m for m in state.queue
@@ -312,13 +324,13 @@ def cancel(state: State, action: Cancel, events: list[Event], source_in_play: ob
                                          "owner": owner, "effect": "play"}))
         return to_discard(state, card)
     if not state.queue:
-        refuse("queue_empty", "Nothing is waiting in the queue.", QUEUE)
+        refuse(Refusal.QUEUE_EMPTY, "Nothing is waiting in the queue.", QUEUE)
     top = state.queue[0]
     if top.started:
-        refuse("already_resolving", "Once a mechanic begins resolving it cannot be canceled.",
-               "8.2 - Order of Activation")
+        refuse(Refusal.ALREADY_RESOLVING, "Once a mechanic begins resolving it cannot be canceled.",
+               ORDER)
     if state.rules.has_card(top.source) and state.rules.card(top.source).fated:
-        refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
+        refuse(Refusal.FATED, "Fated mechanics cannot be blocked or canceled.", PROTECTION)
     events.append(Event("canceled", {"leader": action.actor, "card": top.source,
                                      "owner": top.owner, "effect": top.effect}))
     return evolve(state, queue=state.queue[1:])
@@ -332,19 +344,19 @@ def attach(state: State, action: Attach, events: list[Event]) -> State:
     """
     card, target, asset = action.card, action.target, action.asset
     if (action.actor, card) not in state.center:
-        refuse("not_resolving", f"{card} is not an ability of yours being played: play it, "
+        refuse(Refusal.NOT_RESOLVING, f"{card} is not an ability of yours being played: play it, "
                "then attach it.", QUEUE)
     if target not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{target} is not a player.", QUEUE, player=target)
+        refuse(Refusal.UNKNOWN_PLAYER, f"{target} is not a player.", QUEUE, player=target)
     holder = seat(state, target)
     if holder.status != "active":
-        refuse("off_board", f"{target} is not on the board and cannot be targeted.",
-               "8.6 - Defeat and Respawn", player=target)
+        refuse(Refusal.OFF_BOARD, f"{target} is not on the board and cannot be targeted.",
+               DEFEAT, player=target)
     name = ""
     if asset and not is_leader(holder, asset):
         slot = find_unit(holder.group, asset)
         if slot < 0:
-            refuse("no_such_unit", f"{target} has no unit {asset}.", DAMAGE, unit=asset)
+            refuse(Refusal.NO_SUCH_UNIT, f"{target} has no unit {asset}.", DAMAGE, unit=asset)
         name = holder.group[slot].label
     index = state.center.index((action.actor, card))
     state = evolve(state, center=state.center[:index] + state.center[index + 1:],
@@ -363,12 +375,11 @@ def trim(state: State, action: Trim, events: list[Event]) -> State:
     player = seat(state, action.actor)
     due = over_limit(state)
     if due is None or due.name != action.actor:
-        refuse("timeline_compliant", f"Your timeline is within its limit ({LIMIT_READING}): "
-               "there is nothing to destroy.", TIMELINE, "The Timeline")
+        refuse(Refusal.TIMELINE_COMPLIANT, f"Your timeline is within its limit ({LIMIT_READING}): "
+               "there is nothing to destroy.", THE_TIMELINE)
     card = action.card
     if card not in {p.card for p in player.timeline}:
-        refuse("not_in_timeline", f"{card} is not in your timeline.", TIMELINE,
-               "The Timeline", card=card)
+        refuse(Refusal.NOT_IN_TIMELINE, f"{card} is not in your timeline.", THE_TIMELINE, card=card)
     return destroy_timeline_card(state, action.actor, card, events, "limit")
 
 

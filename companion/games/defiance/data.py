@@ -1,7 +1,7 @@
 """The game's printed data: leaders, setting tiles, cards, Roles and Adventure chapters.
 
 These are the contents of the data files described in ``docs/defiance.md`` once read and
-checked by :mod:`companion.games.defiance.loading`. They never change during a game.
+checked by :mod:`companion.games.defiance.catalog`. They never change during a game.
 
 Example:
     >>> face_letter("tide"), attribute_of("P")

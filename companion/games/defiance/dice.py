@@ -11,7 +11,7 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from companion.games.core import Event, RuleRef, refuse
 from companion.games.defiance.actions import (
     GAMBIT_FACES,
     Check,
@@ -22,7 +22,17 @@ from companion.games.defiance.actions import (
     Roll,
 )
 from companion.games.defiance.data import BLANK, attribute_of, die_faces, face_letter
-from companion.games.defiance.refusals import CHECKS, GAMBITS, TURN, refuse
+from companion.games.defiance.rulebook import (
+    ADD_DIE,
+    CHECKS,
+    CONVERT,
+    CURRENT_HEALTH,
+    DEFEAT,
+    GAMBITS,
+    REROLL,
+    TURN,
+    Refusal,
+)
 from companion.games.defiance.state import (
     Die,
     Pending,
@@ -48,7 +58,7 @@ def declare_check(state: State, action: Check, events: list[Event]) -> State:
     """Choose the attribute of the action check; four dice are rolled (chance)."""
     attribute = action.attribute
     if state.turn.check:
-        refuse("already_rolled", "You make one action check per turn.", TURN)
+        refuse(Refusal.ALREADY_ROLLED, "You make one action check per turn.", TURN)
     turn = evolve(state.turn, check=attribute)
     return evolve(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
 
@@ -67,7 +77,7 @@ def roll(state: State, action: Roll, events: list[Event]) -> State:
 def _check_rolled(state: State, action: Roll) -> State:
     kind = state.turn.check
     if len(action.faces) != CHECK_DICE or any(f not in die_faces(kind) for f in action.faces):
-        refuse("bad_roll", f"An action check rolls {CHECK_DICE} dice showing T, P, F or 0.",
+        refuse(Refusal.BAD_ROLL, f"An action check rolls {CHECK_DICE} dice showing T, P, F or 0.",
                CHECKS)
     dice = tuple(Die(kind, face) for face in action.faces)
     player = seat(state, state.turn.leader)
@@ -80,7 +90,7 @@ def _check_rolled(state: State, action: Roll) -> State:
 def _rerolled(state: State, action: Roll, index: int) -> State:
     die = state.turn.dice[index]
     if len(action.faces) != 1 or action.faces[0] not in die_faces(die.kind):
-        refuse("bad_roll", "A reroll rolls one die showing T, P, F or 0.", CHECKS, "Reroll")
+        refuse(Refusal.BAD_ROLL, "A reroll rolls one die showing T, P, F or 0.", REROLL)
     dice = list(state.turn.dice)
     dice[index] = evolve(die, face=action.faces[0], rerolled=True)
     return evolve(state, turn=evolve(state.turn, dice=tuple(dice)))
@@ -88,7 +98,7 @@ def _rerolled(state: State, action: Roll, index: int) -> State:
 
 def _gambit_rolled(state: State, action: Roll, name: str, events: list[Event]) -> State:
     if len(action.faces) != 1 or action.faces[0] not in GAMBIT_FACES:
-        refuse("bad_roll", "A gambit rolls one six-sided die: 1 to 6.", GAMBITS)
+        refuse(Refusal.BAD_ROLL, "A gambit rolls one six-sided die: 1 to 6.", GAMBITS)
     player = seat(state, name)
     success = int(action.faces[0]) <= 3
     level = player.gambit + 1 if success else max(1, player.gambit - 1)
@@ -98,16 +108,16 @@ def _gambit_rolled(state: State, action: Roll, name: str, events: list[Event]) -
 def _die(state: State, number: int) -> tuple[int, Die]:
     index = number - 1
     if not state.turn.dice or not 0 <= index < len(state.turn.dice):
-        refuse("no_such_die", f"There is no die {number} in this check.", CHECKS,
+        refuse(Refusal.NO_SUCH_DIE, f"There is no die {number} in this check.", CHECKS,
                die=str(number))
     return index, state.turn.dice[index]
 
 
 def _unlocked(state: State) -> None:
     if not state.turn.dice:
-        refuse("not_rolled", "Make your action check first.", TURN)
+        refuse(Refusal.NOT_ROLLED, "Make your action check first.", TURN)
     if state.turn.locked:
-        refuse("locked", "The results are locked for the turn.", CHECKS)
+        refuse(Refusal.LOCKED, "The results are locked for the turn.", CHECKS)
 
 
 def reroll(state: State, action: Reroll, events: list[Event]) -> State:
@@ -116,16 +126,16 @@ def reroll(state: State, action: Reroll, events: list[Event]) -> State:
     index, die = _die(state, action.die)
     player = seat(state, action.actor)
     if die.added:
-        refuse("added_die", "The added die is set, not rolled; it cannot be rerolled.", CHECKS,
-               "Add 1 Die")
+        refuse(Refusal.ADDED_DIE,
+               "The added die is set, not rolled; it cannot be rerolled.", ADD_DIE)
     if track_level(state, player, die.kind) < REROLL_LEVEL:
-        refuse("no_reroll", f"Rerolling a {die.kind} die needs level 2 of the {die.kind} track.",
-               CHECKS, "Reroll", attribute=die.kind)
+        refuse(Refusal.NO_REROLL,
+               f"Rerolling a {die.kind} die needs level 2 of the {die.kind} track.",
+               REROLL, attribute=die.kind)
     if die.kind in state.turn.rerolled:
-        refuse("reroll_used", f"You have rerolled your one {die.kind} die already.", CHECKS,
-               "Reroll")
+        refuse(Refusal.REROLL_USED, f"You have rerolled your one {die.kind} die already.", REROLL)
     if any(d.converted for d in state.turn.dice):
-        refuse("reroll_after_convert", "Rerolls come before conversions.", CHECKS, "Convert")
+        refuse(Refusal.REROLL_AFTER_CONVERT, "Rerolls come before conversions.", CONVERT)
     turn = evolve(state.turn, rerolled=(*state.turn.rerolled, die.kind))
     return evolve(state, turn=turn,
                    pending=(*state.pending, Pending("reroll", action.actor, index)))
@@ -146,10 +156,11 @@ def convert(state: State, action: Convert, events: list[Event]) -> State:
     index, die = _die(state, action.die)
     target = action.face
     if die.converted:
-        refuse("converted", "A die may be converted only once.", CHECKS, "Convert")
+        refuse(Refusal.CONVERTED, "A die may be converted only once.", CONVERT)
     if target not in conversions_for(state, die):
-        refuse("no_conversion", f"Your {die.kind} track gives no conversion of {die.face} into "
-               f"{target} at its current level.", CHECKS, "Convert",
+        refuse(Refusal.NO_CONVERSION,
+               f"Your {die.kind} track gives no conversion of {die.face} into "
+               f"{target} at its current level.", CONVERT,
                face=die.face, target=target)
     dice = list(state.turn.dice)
     dice[index] = evolve(die, face=target, converted=True)
@@ -171,18 +182,18 @@ def available(state: State, face: str) -> int:
     return sum(1 for d in state.turn.dice if d.face == face and not d.spent)
 
 
-def spend(state: State, face: str, count: int, section: str, detail: str) -> State:
+def spend(state: State, face: str, count: int, rule: RuleRef) -> State:
     """Spend ``count`` dice showing ``face``: never more dice than current Health."""
     if not state.turn.locked:
-        refuse("not_locked", "Roll and lock your action check before spending dice.", TURN)
+        refuse(Refusal.NOT_LOCKED, "Roll and lock your action check before spending dice.", TURN)
     name = attribute_of(face) if face != BLANK else "blank"
     if available(state, face) < count:
-        refuse("no_die", f"You have {available(state, face)} unspent {name} result(s), "
-               f"{count} needed.", section, detail, face=face, needed=count)
+        refuse(Refusal.NO_DIE, f"You have {available(state, face)} unspent {name} result(s), "
+               f"{count} needed.", rule, face=face, needed=count)
     health = seat(state, state.turn.leader).health
     if state.turn.spent + count > health:
-        refuse("health_limit", f"You may spend only as many dice as your current Health "
-               f"({health}); {state.turn.spent} spent.", TURN, "current Health",
+        refuse(Refusal.HEALTH_LIMIT, f"You may spend only as many dice as your current Health "
+               f"({health}); {state.turn.spent} spent.", CURRENT_HEALTH,
                health=health, spent=state.turn.spent)
     dice = list(state.turn.dice)
     left = count
@@ -198,7 +209,7 @@ def gambit(state: State, action: Gambit, events: list[Event]) -> State:
     """The condition of the gambit level occurred: roll a d6 (rulebook 2.6.2)."""
     player = seat(state, action.actor)
     if player.status != "active":
-        refuse("off_board", "A leader off the board cannot interact.", "8.6 - Defeat and Respawn")
+        refuse(Refusal.OFF_BOARD, "A leader off the board cannot interact.", DEFEAT)
     if player.gambit >= GAMBIT_TOP:
-        refuse("gambit_complete", "Level 4 of the gambit track is permanent.", GAMBITS)
+        refuse(Refusal.GAMBIT_COMPLETE, "Level 4 of the gambit track is permanent.", GAMBITS)
     return evolve(state, pending=(*state.pending, Pending("gambit", action.actor)))

@@ -11,8 +11,9 @@ from companion.games.core import Event
 from companion.games.defiance.board import Placement
 from companion.games.defiance.cardops import draw, new_deck, reshuffles_due
 from companion.games.defiance.damage import respawn_space
-from companion.games.defiance.rules import Rules
+from companion.games.defiance.rulebook import Termination
 from companion.games.defiance.scoring import end_of_round, finish
+from companion.games.defiance.setup import Rules
 from companion.games.defiance.state import (
     Deck,
     Pending,
@@ -118,7 +119,7 @@ def start_turn(state: State, events: list[Event]) -> State:
     """
     for _ in range(len(state.seats) * (max(state.rules.round_limit, 1) + 2) + 2):
         if not state.order:
-            return finish(state, (), "all_conceded", "none", "Every leader has conceded.",
+            return finish(state, (), Termination.ALL_CONCEDED, "none", "Every leader has conceded.",
                           events)
         if state.index >= len(state.order):
             state = end_of_round(state, events)
@@ -150,4 +151,4 @@ def start_turn(state: State, events: list[Event]) -> State:
             return start_deploy(state, name)
         events.append(Event("turn_changed", {"leader": name}))
         return evolve(state, turn=Turn(name), turn_no=state.turn_no + 1)
-    return finish(state, (), "no_turns", "none", "No leader can take a turn.", events)
+    return finish(state, (), Termination.NO_TURNS, "none", "No leader can take a turn.", events)

@@ -7,13 +7,20 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from companion.games.core import Event, refuse
 from companion.games.defiance.actions import Flip, Move
 from companion.games.defiance.board import Pos, direction_to, world_walls
 from companion.games.defiance.cardops import draw
 from companion.games.defiance.damage import heal_leader
 from companion.games.defiance.dice import spend
-from companion.games.defiance.refusals import MOVEMENT, TURN, refuse
+from companion.games.defiance.rulebook import (
+    BASIC_RULES,
+    DEFEAT,
+    DISCOVER,
+    FLIPPING_TILES,
+    FORTITUDE_ACTIONS,
+    Refusal,
+)
 from companion.games.defiance.state import (
     Placement,
     State,
@@ -50,40 +57,40 @@ def move(state: State, action: Move, events: list[Event]) -> State:
     dest = action.space
     tile_id, rotation, regroup = action.discover or None, action.rotation, action.regroup
     if player.pos is None:
-        refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
+        refuse(Refusal.OFF_BOARD, "Your pawn is not on the board.", DEFEAT)
     direction = direction_to(player.pos, dest)
     if direction is None:
-        refuse("not_adjacent", "Move one space at a time, to an adjacent space.", TURN,
-               "Fortitude Actions")
+        refuse(Refusal.NOT_ADJACENT,
+               "Move one space at a time, to an adjacent space.", FORTITUDE_ACTIONS)
     board = board_view(state)
     if dest in occupied(state):
-        refuse("occupied", "Only one pawn may occupy a space.", MOVEMENT, "Basic Rules")
+        refuse(Refusal.OCCUPIED, "Only one pawn may occupy a space.", BASIC_RULES)
     if board.walled(player.pos, direction):
-        refuse("wall", "A wall on your tile blocks that direction.", MOVEMENT, "Basic Rules")
+        refuse(Refusal.WALL, "A wall on your tile blocks that direction.", BASIC_RULES)
     flipped = board.flipped.get(dest)
     if board.active(dest):
         if tile_id is not None:
-            refuse("not_empty", "That space holds a tile already; there is nothing to "
-                   "discover.", MOVEMENT, "Discover")
+            refuse(Refusal.NOT_EMPTY, "That space holds a tile already; there is nothing to "
+                   "discover.", DISCOVER)
         if board.walled(dest, (direction + 3) % 6):
-            refuse("wall", "A wall on that tile blocks your path.", MOVEMENT, "Basic Rules")
+            refuse(Refusal.WALL, "A wall on that tile blocks your path.", BASIC_RULES)
     else:
         if tile_id is None:
-            refuse("must_discover", "That space is empty: name the tile you discover and its "
-                   "rotation (discover TILE ROT).", MOVEMENT, "Discover")
+            refuse(Refusal.MUST_DISCOVER, "That space is empty: name the tile you discover and its "
+                   "rotation (discover TILE ROT).", DISCOVER)
         if flipped is not None and tile_id != flipped:
-            refuse("rediscover", f"The flipped tile {flipped} is rediscovered there.",
-                   MOVEMENT, "Flipping Tiles")
+            refuse(Refusal.REDISCOVER, f"The flipped tile {flipped} is rediscovered there.",
+                   FLIPPING_TILES)
         if flipped is None and tile_id not in discoverable(state, player.pos):
-            refuse("not_in_stack", f"{tile_id} is not in the stack you may discover from.",
-                   MOVEMENT, "Discover", tile=tile_id)
+            refuse(Refusal.NOT_IN_STACK, f"{tile_id} is not in the stack you may discover from.",
+                   DISCOVER, tile=tile_id)
         if rotation > 5:
-            refuse("bad_rotation", "A rotation is 0 to 5 sixth-turns.", MOVEMENT, "Discover")
+            refuse(Refusal.BAD_ROTATION, "A rotation is 0 to 5 sixth-turns.", DISCOVER)
         walls = world_walls(state.rules.tile(tile_id).walls, rotation)
         if (direction + 3) % 6 in walls:
-            refuse("no_clear_path", "Connect the tile without a wall in your path.",
-                   MOVEMENT, "Discover", tile=tile_id)
-    state = spend(state, "F", 1, TURN, "Fortitude Actions")
+            refuse(Refusal.NO_CLEAR_PATH, "Connect the tile without a wall in your path.",
+                   DISCOVER, tile=tile_id)
+    state = spend(state, "F", 1, FORTITUDE_ACTIONS)
     if tile_id is not None:
         board_tiles = tuple(p for p in state.board if p.pos != dest)
         state = evolve(state, board=(*board_tiles,
@@ -105,26 +112,26 @@ def flip(state: State, action: Flip, events: list[Event]) -> State:
     player = seat(state, action.actor)
     dest = action.space
     if player.pos is None:
-        refuse("off_board", "Your pawn is not on the board.", "8.6 - Defeat and Respawn")
+        refuse(Refusal.OFF_BOARD, "Your pawn is not on the board.", DEFEAT)
     if direction_to(player.pos, dest) is None:
-        refuse("not_adjacent", "Flip a tile adjacent to yours.", TURN, "Fortitude Actions")
+        refuse(Refusal.NOT_ADJACENT, "Flip a tile adjacent to yours.", FORTITUDE_ACTIONS)
     board = board_view(state)
     if not board.active(dest):
-        refuse("no_tile", "There is no face-up tile there to flip.", MOVEMENT, "Flipping Tiles")
+        refuse(Refusal.NO_TILE, "There is no face-up tile there to flip.", FLIPPING_TILES)
     pawns = occupied(state)
     push = action.push
     if dest in pawns:
         spaces = push_spaces(state, dest)
         if not spaces:
-            refuse("no_space_to_push", "You cannot flip a tile when the leader in it has no "
-                   "legal adjacent space to move to.", MOVEMENT, "Flipping Tiles")
+            refuse(Refusal.NO_SPACE_TO_PUSH, "You cannot flip a tile when the leader in it has no "
+                   "legal adjacent space to move to.", FLIPPING_TILES)
         if push is None or push not in spaces:
-            refuse("push_where", f"Force-move {pawns[dest]} first: push to one of "
-                   f"{', '.join(f'{q},{r}' for q, r in spaces)}.", MOVEMENT,
-                   "Flipping Tiles", spaces=[list(s) for s in spaces])
+            refuse(Refusal.PUSH_WHERE, f"Force-move {pawns[dest]} first: push to one of "
+                   f"{', '.join(f'{q},{r}' for q, r in spaces)}.", FLIPPING_TILES,
+                   spaces=[list(s) for s in spaces])
     elif push is not None:
-        refuse("nobody_to_push", "No leader is in that tile.", MOVEMENT, "Flipping Tiles")
-    state = spend(state, "F", 1, TURN, "Fortitude Actions")
+        refuse(Refusal.NOBODY_TO_PUSH, "No leader is in that tile.", FLIPPING_TILES)
+    state = spend(state, "F", 1, FORTITUDE_ACTIONS)
     if push is not None:
         state = with_seat(state, evolve(seat(state, pawns[dest]), pos=push))
     board_tiles = tuple(evolve(p, flipped=True) if p.pos == dest else p for p in state.board)

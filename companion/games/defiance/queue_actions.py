@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+from companion.games.core import Event, refuse
 from companion.games.defiance import card_effects
 from companion.games.defiance.actions import (
     Adjust,
@@ -45,14 +45,19 @@ from companion.games.defiance.damage import (
 from companion.games.defiance.data import ATTRIBUTES
 from companion.games.defiance.dice import spend
 from companion.games.defiance.flow import end_turn
-from companion.games.defiance.refusals import (
+from companion.games.defiance.rulebook import (
     ADVENTURE,
+    CONCEDE,
+    DAMAGE,
+    DEFEAT,
+    ORDER,
     PROTECTION,
     QUEUE,
     SKIRMISH,
-    TIMELINE,
-    TURN,
-    refuse,
+    SPENDING_DICE,
+    UNLOCKS,
+    Refusal,
+    condition_met,
 )
 from companion.games.defiance.scoring import finish, points
 from companion.games.defiance.state import (
@@ -89,16 +94,16 @@ def spend_for(state: State, action: Spend, events: list[Event]) -> State:
     """
     source, faces = action.source, action.faces
     if not in_play(state, action.actor, source):
-        refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
-               "your play space.", TIMELINE, "Unlocks", card=source)
+        refuse(Refusal.SOURCE_NOT_IN_PLAY, f"{source} is neither your leader nor a card active in "
+               "your play space.", UNLOCKS, card=source)
     for face in sorted(set(faces)):
-        state = spend(state, face, faces.count(face), TURN, "spending action dice")
+        state = spend(state, face, faces.count(face), SPENDING_DICE)
     return state
 
 
 def _known_player(state: State, name: str) -> Seat:
     if name not in {s.name for s in state.seats}:
-        refuse("unknown_player", f"{name} is not a player.", QUEUE, player=name)
+        refuse(Refusal.UNKNOWN_PLAYER, f"{name} is not a player.", QUEUE, player=name)
     return seat(state, name)
 
 
@@ -111,14 +116,14 @@ def effect(state: State, action: Effect, events: list[Event]) -> State:
     source, kind, count, target = action.source, action.effect, action.steps, action.target
     asset = action.asset
     if not in_play(state, action.actor, source):
-        refuse("source_not_in_play", f"{source} is neither your leader nor a card active in "
+        refuse(Refusal.SOURCE_NOT_IN_PLAY, f"{source} is neither your leader nor a card active in "
                "your play space.", QUEUE, card=source)
     if not 1 <= count <= 9:
-        refuse("bad_count", "An effect has 1 to 9 steps.", QUEUE)
+        refuse(Refusal.BAD_COUNT, "An effect has 1 to 9 steps.", QUEUE)
     victim = _known_player(state, target)
     if victim.status != "active":
-        refuse("off_board", f"{target} is not on the board and cannot be targeted.",
-               "8.6 - Defeat and Respawn", player=target)
+        refuse(Refusal.OFF_BOARD, f"{target} is not on the board and cannot be targeted.",
+               DEFEAT, player=target)
     stored = check_asset(state, action.actor, kind, victim, asset)
     mechanic = Mechanic(action.actor, source, kind, target, count, asset=stored)
     return evolve(state, queue=(mechanic, *state.queue))
@@ -140,7 +145,7 @@ def step(state: State, action: Step, events: list[Event]) -> State:
     It stops when its source has left play or the target blocked it (rulebook 8.3 "multi-step").
     """
     if not state.queue:
-        refuse("queue_empty", "Nothing is waiting in the queue.", QUEUE)
+        refuse(Refusal.QUEUE_EMPTY, "Nothing is waiting in the queue.", QUEUE)
     return resolve_steps(state, action, events, still_active)
 
 
@@ -157,28 +162,31 @@ def block_cost(state: State, s: Seat) -> int:
 def block(state: State, action: Block, events: list[Event]) -> State:
     """Block the ability at the start of the queue that targets you, before it resolves."""
     if not state.queue:
-        refuse("nothing_to_block", "Only abilities can be blocked; actions from rules, leaders "
+        refuse(Refusal.NOTHING_TO_BLOCK,
+               "Only abilities can be blocked; actions from rules, leaders "
                "and chapters cannot.", PROTECTION)
     top = state.queue[0]
     if top.target != action.actor:
-        refuse("not_targeted", "You can block only an ability that targets you.", PROTECTION)
+        refuse(Refusal.NOT_TARGETED, "You can block only an ability that targets you.", PROTECTION)
     if top.started:
-        refuse("already_resolving", "Once a mechanic begins resolving it cannot be blocked.",
-               "8.2 - Order of Activation")
+        refuse(Refusal.ALREADY_RESOLVING, "Once a mechanic begins resolving it cannot be blocked.",
+               ORDER)
     if top.source == seat(state, top.owner).leader:
-        refuse("action_unblockable", "Actions from rules, leaders and Adventure chapters which "
+        refuse(Refusal.ACTION_UNBLOCKABLE,
+               "Actions from rules, leaders and Adventure chapters which "
                "require dice spending cannot be blocked.", PROTECTION)
     if state.rules.card(top.source).fated:
-        refuse("fated", "Fated mechanics cannot be blocked or canceled.", PROTECTION)
+        refuse(Refusal.FATED, "Fated mechanics cannot be blocked or canceled.", PROTECTION)
     player = seat(state, action.actor)
     need = block_cost(state, player)
     if len(action.cards) != need:
-        refuse("block_cost", f"Blocking costs {need} card(s) (5 minus your Fortitude level, at "
+        refuse(Refusal.BLOCK_COST,
+               f"Blocking costs {need} card(s) (5 minus your Fortitude level, at "
                "least 1).", PROTECTION, need=need)
     hand = player.hand
     for card in action.cards:
         if card not in hand:
-            refuse("not_in_hand", f"{card} is not in your hand.", PROTECTION, card=card)
+            refuse(Refusal.NOT_IN_HAND, f"{card} is not in your hand.", PROTECTION, card=card)
         hand = without_one(hand, card)
     for card in action.cards:
         state = discard_from_hand(state, action.actor, card)
@@ -190,7 +198,7 @@ def resolved(state: State, action: Resolved, events: list[Event]) -> State:
     """A played ability is resolved: it goes from the centre to the discard pile."""
     card = action.card
     if (action.actor, card) not in state.center:
-        refuse("not_resolving", f"{card} is not an ability of yours being resolved.", QUEUE)
+        refuse(Refusal.NOT_RESOLVING, f"{card} is not an ability of yours being resolved.", QUEUE)
     index = state.center.index((action.actor, card))
     state = evolve(state, center=state.center[:index] + state.center[index + 1:])
     return to_discard(state, card)
@@ -206,13 +214,14 @@ def adjust(state: State, action: Adjust, events: list[Event]) -> State:
     names = {c.id for c in state.rules.cards} | {t.id for t in state.rules.tiles} \
         | {lead.id for lead in state.rules.leaders}
     if source not in names:
-        refuse("unknown_source", f"{source} is not a card, tile or leader of this game.", QUEUE,
+        refuse(Refusal.UNKNOWN_SOURCE,
+               f"{source} is not a card, tile or leader of this game.", QUEUE,
                source=source)
     player = seat(state, action.actor)
     if what == "health":
         if player.status != "active":
-            refuse("off_board", "A leader off the board has no Health to change.",
-                   "8.6 - Defeat and Respawn")
+            refuse(Refusal.OFF_BOARD, "A leader off the board has no Health to change.",
+                   DEFEAT)
         if unit:
             return _adjust_unit(state, player, unit, delta, events)
         if delta < 0:
@@ -228,7 +237,7 @@ def _adjust_unit(state: State, player: Seat, unit: str, delta: int,
                  events: list[Event]) -> State:
     slot = find_unit(player.group, unit)
     if slot < 0:
-        refuse("no_such_unit", f"{player.name} has no unit {unit}.", "8.1 - Damage", unit=unit)
+        refuse(Refusal.NO_SUCH_UNIT, f"{player.name} has no unit {unit}.", DAMAGE, unit=unit)
     if delta >= 0:
         return heal_unit(state, player.name, slot, delta, events)
     label = player.group[slot].label
@@ -241,7 +250,7 @@ def _adjust_unit(state: State, player: Seat, unit: str, delta: int,
 
 def _role(state: State, role_id: str) -> int:
     if role_id not in state.roles:
-        refuse("role_not_revealed", f"{role_id} is not one of the revealed Roles.", SKIRMISH,
+        refuse(Refusal.ROLE_NOT_REVEALED, f"{role_id} is not one of the revealed Roles.", SKIRMISH,
                role=role_id)
     return next(r.steps for r in state.rules.roles if r.id == role_id)
 
@@ -252,7 +261,7 @@ def score(state: State, action: Score, events: list[Event]) -> State:
     _role(state, role)
     player = seat(state, action.actor)
     if role in player.roles:
-        refuse("role_done", f"You have completed {role} already.", SKIRMISH, role=role)
+        refuse(Refusal.ROLE_DONE, f"You have completed {role} already.", SKIRMISH, role=role)
     player = evolve(player, roles=tuple(sorted((*player.roles, role))),
                      progress=tuple(p for p in player.progress if p[0] != role))
     events.append(Event("points_scored", {"leader": action.actor, "points": 1,
@@ -267,7 +276,7 @@ def progress(state: State, action: Progress, events: list[Event]) -> State:
     player = seat(state, action.actor)
     done = dict(player.progress).get(role, 0)
     if role in player.roles or done + 1 >= steps:
-        refuse("role_progress", f"{role} needs {steps} step(s): score it when complete.",
+        refuse(Refusal.ROLE_PROGRESS, f"{role} needs {steps} step(s): score it when complete.",
                SKIRMISH)
     table = dict(player.progress)
     table[role] = done + 1
@@ -283,21 +292,22 @@ def claim(state: State, action: Claim, events: list[Event]) -> State:
     chapter = state.rules.chapter
     conditions = {c.id: c for c in chapter.conditions} if chapter else {}
     if action.condition not in conditions:
-        refuse("unknown_condition", f"{action.condition} is not a win condition of this chapter.",
+        refuse(Refusal.UNKNOWN_CONDITION,
+               f"{action.condition} is not a win condition of this chapter.",
                ADVENTURE)
     condition = conditions[action.condition]
     player = seat(state, action.actor)
     if player.status != "active":
-        refuse("off_board", "Only active players meet a win condition.", ADVENTURE)
+        refuse(Refusal.OFF_BOARD, "Only active players meet a win condition.", ADVENTURE)
     if condition.scope == "faction":
         if state.rules.leader(player.leader).faction != condition.faction:
-            refuse("wrong_faction", f"{condition.id} is a {condition.faction} condition.",
+            refuse(Refusal.WRONG_FACTION, f"{condition.id} is a {condition.faction} condition.",
                    ADVENTURE)
         names = tuple(s.name for s in state.seats if s.status == "active" and s.leader
                       and state.rules.leader(s.leader).faction == condition.faction)
     else:
         names = (action.actor,)
-    return finish(state, names, f"condition_{condition.id}", "none",
+    return finish(state, names, condition_met(condition.id), "none",
                   f"{', '.join(names)} meet{'s' if len(names) == 1 else ''} "
                   f"{condition.id}: {condition.text}", events)
 
@@ -306,11 +316,11 @@ def concede(state: State, action: Concede, events: list[Event]) -> State:
     """At the beginning of any player's turn: defeat yourself and stay out (rulebook 8.6)."""
     turn = state.turn
     if turn.check or turn.deploying or state.queue or state.center:
-        refuse("not_turn_start", "You may concede only at the beginning of a player's turn.",
-               "8.6 - Defeat and Respawn", "concede")
+        refuse(Refusal.NOT_TURN_START, "You may concede only at the beginning of a player's turn.",
+               CONCEDE)
     player = seat(state, action.actor)
     if player.status == "conceded":
-        refuse("conceded", "You have conceded already.", "8.6 - Defeat and Respawn")
+        refuse(Refusal.CONCEDED, "You have conceded already.", DEFEAT)
     state = defeat(state, action.actor, events, conceded=True)
     state = evolve(state, order=tuple(n for n in state.order if n != action.actor),
                     index=state.index - (1 if action.actor in state.order[:state.index] else 0))
@@ -323,7 +333,7 @@ def concede(state: State, action: Concede, events: list[Event]) -> State:
 def end(state: State, action: End, events: list[Event]) -> State:
     """Declare the end of your turn (the queue must be empty)."""
     if state.queue:
-        refuse("queue_pending", "Resolve the queue before ending your turn.", QUEUE)
+        refuse(Refusal.QUEUE_PENDING, "Resolve the queue before ending your turn.", QUEUE)
     if state.turn.deploying:
-        refuse("deploying", "Complete your deploy first (ready).", "8.6 - Defeat and Respawn")
+        refuse(Refusal.DEPLOYING, "Complete your deploy first (ready).", DEFEAT)
     return end_turn(state, events)

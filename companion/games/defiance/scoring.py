@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.games.core import Event
+from companion.games.defiance.rulebook import Termination
 from companion.games.defiance.state import Phase, Result, Seat, State, evolve, placement_at
 
 TIEBREAKERS = ("partial_role_tokens", "cards_in_play", "gambit_level", "tile_influence")
@@ -113,7 +114,7 @@ def end_of_round(state: State, events: list[Event]) -> State:
     sides = teams(state)
     if rules.mode == "adventure":
         if rules.round_limit and state.round >= rules.round_limit:
-            return finish(state, (), "round_limit", "none",
+            return finish(state, (), Termination.ROUND_LIMIT, "none",
                           f"Round {state.round} ended with no win condition met.", events)
         return state
     reached = [t for t in sides if team_points(state, t) >= rules.target_for(t)]
@@ -121,7 +122,7 @@ def end_of_round(state: State, events: list[Event]) -> State:
         return state
     won, step = decide(state, sides)
     names = winners_of(state, won)
-    why = "points_target" if reached else "round_limit"
+    why = Termination.POINTS_TARGET if reached else Termination.ROUND_LIMIT
     detail = (f"{', '.join(names)} win{'s' if len(names) == 1 else ''} at the end of round "
               f"{state.round} with {team_points(state, won[0])} Points"
               + ("" if step == "points" else f", decided by {step.replace('_', ' ')}") + ".")
@@ -137,6 +138,6 @@ def last_side_standing(state: State, events: list[Event]) -> State:
         return state
     side = standing.pop()
     names = winners_of(state, (side,))
-    return finish(state, names, "last_standing", "none",
+    return finish(state, names, Termination.LAST_STANDING, "none",
                   f"{', '.join(names)} remain{'s' if len(names) == 1 else ''} "
                   "when every opponent is defeated.", events)

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from companion.games.defiance.board import Board, Placement, Pos
 from companion.games.defiance.data import ATTRIBUTES
-from companion.games.defiance.rules import Rules
+from companion.games.defiance.setup import Rules
 
 HAND_LIMIT = 10
 """Rulebook 4 "Fortitude Actions" and 9 "Hand": no more than 10 cards in hand."""

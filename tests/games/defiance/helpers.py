@@ -8,7 +8,7 @@ from typing import Any
 from companion.games.core import Event
 from companion.games.defiance import GAME
 from companion.games.defiance.board import Placement
-from companion.games.defiance.rules import Rules
+from companion.games.defiance.setup import Rules
 from companion.games.defiance.shipped import PACKAGE, shipped_roles
 from companion.games.defiance.state import Die, State, Turn, Unit, seat, with_seat
 from companion.resources import shipped_sources

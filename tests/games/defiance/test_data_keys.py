@@ -144,3 +144,49 @@ def test_a_huge_unit_slot_or_discovery_rotation_is_refused_with_a_verdict():
     with pytest.raises(NotationError) as caught:
         GAME.parse_action(state, "move Ann 2,0 discover ember-market ²")
     assert "rotation" in caught.value.problem
+
+
+def test_a_misspelt_option_is_refused_naming_the_option_it_meant():
+    """Issue 16: options are checked in one place (GameInfo.check_options): `tems = true`
+    must not silently turn a team Skirmish (infinities-defiance-of-fate.md "1.1 - Skirmish
+    Mode", teams) into a free-for-all."""
+    with pytest.raises(SetupError) as caught:
+        GAME.load_setup(sources("data/games/skirmish-teams.toml"), {"tems": False})
+    assert (caught.value.source, caught.value.where) == ("options", "tems")
+    assert "did you mean 'teams'?" in caught.value.problem
+
+
+def test_the_teams_option_overrides_the_setup_file():
+    """infinities-defiance-of-fate.md "1.1 - Skirmish Mode": leaders play alone or in teams;
+    the `teams` option chooses, the setup file's teams table says who is with whom."""
+    teams = GAME.load_setup(sources("data/games/skirmish-teams.toml"), {})
+    assert teams.teams_mode and teams.team_of("Ann") == teams.team_of("Cid") == "dawn"
+    alone = GAME.load_setup(sources("data/games/skirmish-teams.toml"), {"teams": False})
+    assert not alone.teams_mode and alone.team_of("Cid") == "Cid"
+    with pytest.raises(SetupError) as caught:
+        GAME.load_setup(sources("data/games/skirmish.toml"), {"teams": True})
+    assert caught.value.where == "game.team" and "two teams" in caught.value.problem
+
+
+@pytest.mark.parametrize(("options", "where", "problem"), [
+    ({"mode": "chess"}, "mode", "'chess' is not one of: skirmish, quickplay, adventure"),
+    ({"teams": "yes"}, "teams", "expected true or false"),
+    ({"players": "Ann,Ben"}, "players", "expected a list of names"),
+])
+def test_option_values_are_checked_naming_the_option(options, where, problem):
+    """Issue 16: every option's kind and choices are checked by GameInfo (rulebook "1. Game
+    Modes": skirmish, quickplay, adventure)."""
+    with pytest.raises(SetupError) as caught:
+        GAME.load_setup(sources(), options)
+    assert (caught.value.source, caught.value.where) == ("options", where)
+    assert problem in caught.value.problem
+
+
+def test_a_data_file_error_names_the_file_and_the_key_path():
+    """Issue 16: every Defiance file is read through datafile.Table, whose errors read
+    `file: key.path: problem` (here a misspelt key of a tile, rulebook "2.5 - Setting
+    Tiles")."""
+    error = _error(read_tiles, TILE + "influnce = 3\n", "tiles.toml")
+    assert str(error) == ("tiles.toml: tile[1].influnce: unknown key; did you mean "
+                          "'influence'? (expected one of: events, id, influence, name, "
+                          "setting, type, walls)")

@@ -1,4 +1,4 @@
-"""The Defiance engine: dispatch of actions to their rules, chance, outcome, notation.
+"""The Defiance engine (``GAME``): who acts, chance, the one dispatch table, outcome, notation.
 
 Example:
     >>> DefianceGame.name
@@ -17,9 +17,9 @@ from companion.games.core import (
     Event,
     Game,
     IllegalAction,
-    NotationError,
     Outcome,
     Transition,
+    refuse,
 )
 from companion.games.defiance import (
     card_actions,
@@ -71,22 +71,25 @@ from companion.games.defiance.actions import (
     parse_action,
 )
 from companion.games.defiance.cardops import reshuffles_due
-from companion.games.defiance.codec import from_json, to_json
 from companion.games.defiance.data import die_faces
 from companion.games.defiance.flow import end_turn, initial
+from companion.games.defiance.info import INFO
 from companion.games.defiance.legal import grouped_listing, legal_actions
-from companion.games.defiance.loading import load_rules
-from companion.games.defiance.refusals import (
+from companion.games.defiance.rulebook import (
     ADVENTURE,
     CHECKS,
-    DEFEAT,
+    OBJECT,
+    RESPAWN_DEPLOY,
+    RULEBOOK,
     SETUP,
+    SETUP_STEP_7,
     SKIRMISH,
+    THE_TIMELINE,
     TURN,
-    refuse,
+    Refusal,
 )
-from companion.games.defiance.rules import Rules
 from companion.games.defiance.scoring import last_side_standing
+from companion.games.defiance.setup import Rules, load_setup
 from companion.games.defiance.state import (
     LIMIT_READING,
     Phase,
@@ -189,13 +192,15 @@ class DefianceGame(Game[Rules, State, Action]):
 
     name = "defiance"
     title = "Infinities: Defiance of Fate"
-    rulebook = "infinities-defiance-of-fate"
+    rulebook = RULEBOOK
+    info = INFO
+    state_type = State
 
     # -- setup -----------------------------------------------------------------------------
     def load_setup(self, sources: Mapping[str, tuple[str, str]],
                    options: Mapping[str, Any]) -> Rules:
-        """Read the ``setup`` file and the data files (see ``docs/defiance.md``)."""
-        return load_rules(sources, options)
+        """Read the ``setup`` file, the data files and the options (see ``setup.py``)."""
+        return load_setup(sources, options)
 
     def initial_state(self, setup: Rules) -> State:
         """The table before the decks are shuffled."""
@@ -282,28 +287,28 @@ class DefianceGame(Game[Rules, State, Action]):
 
     def _dispatch(self, state: State, action: Action, events: list[Event]) -> State:
         if state.phase == Phase.OVER:
-            refuse("game_over", "The game is over.", SKIRMISH, "1.1.1 - Object of the Game")
+            refuse(Refusal.GAME_OVER, "The game is over.", OBJECT)
         stage = stage_of(state)
         if stage == Stage.CHANCE:
             due = state.pending[0].kind
             wanted = DUE.get(due, Roll)
             if not isinstance(action, wanted):
-                refuse("chance_due", f"A {due} is due first: type it or `roll`.",
+                refuse(Refusal.CHANCE_DUE, f"A {due} is due first: type it or `roll`.",
                        CHECKS if wanted is Roll else SETUP)
             return DISPATCH[stage][wanted].handler(state, action, events)
         if isinstance(action, CHANCE_TYPES):
-            refuse("no_chance_pending", "Nothing is waiting for a roll or shuffle.", TURN)
+            refuse(Refusal.NO_CHANCE_PENDING, "Nothing is waiting for a roll or shuffle.", TURN)
         if action.actor not in {s.name for s in state.seats}:
-            refuse("unknown_player", f"{action.actor} is not a player of this game.", SETUP,
+            refuse(Refusal.UNKNOWN_PLAYER, f"{action.actor} is not a player of this game.", SETUP,
                    player=action.actor)
         over = over_limit(state)
         if over is not None or isinstance(action, Trim):
             if not isinstance(action, Trim) or action.actor != (over.name if over
                                                                  else action.actor):
                 who = over.name if over else action.actor
-                refuse("trim_first", f"{who}'s timeline is over its limit ({LIMIT_READING}): "
+                refuse(Refusal.TRIM_FIRST, f"{who}'s timeline is over its limit ({LIMIT_READING}): "
                        f"{who} chooses a timeline card to destroy first (trim {who} CARD).",
-                       "7. Card Properties", "The Timeline", leader=who)
+                       THE_TIMELINE, leader=who)
             return card_effects.trim(state, action, events)
         if state.phase == Phase.TURNS:
             self._mode_allows(state, action)
@@ -317,29 +322,30 @@ class DefianceGame(Game[Rules, State, Action]):
     @staticmethod
     def _mode_allows(state: State, action: PlayerAction) -> None:
         if isinstance(action, Score | Progress) and state.rules.mode == "adventure":
-            refuse("no_roles", "Adventure has no Roles: claim a chapter condition.", ADVENTURE)
+            refuse(Refusal.NO_ROLES,
+                   "Adventure has no Roles: claim a chapter condition.", ADVENTURE)
         if isinstance(action, Claim) and state.rules.mode != "adventure":
-            refuse("no_chapter", "Only Adventure chapters have win conditions to claim.",
+            refuse(Refusal.NO_CHAPTER, "Only Adventure chapters have win conditions to claim.",
                    SKIRMISH)
 
     def _not_accepted(self, state: State, stage: Stage, action: PlayerAction) -> NoReturn:
         """Refuse an action type the stage does not accept, saying what the stage is for."""
         if stage not in (Stage.RESPAWN_DEPLOY, Stage.TURN):
-            refuse("wrong_step", f"{action.verb} is not part of setup step {state.step}.",
+            refuse(Refusal.WRONG_STEP, f"{action.verb} is not part of setup step {state.step}.",
                    SETUP)
         if stage == Stage.RESPAWN_DEPLOY and type(action) in _ANYONE:
-            refuse("deploying", f"{state.turn.leader} is deploying; during a deploy no "
-                   "abilities are played or activated.", SETUP, "step 7")
+            refuse(Refusal.DEPLOYING, f"{state.turn.leader} is deploying; during a deploy no "
+                   "abilities are played or activated.", SETUP_STEP_7)
         self._is_current(state, action)
         if stage == Stage.RESPAWN_DEPLOY:
-            refuse("deploying", "Complete your deploy (mulligan, deploy units, ready) "
-                   "first.", DEFEAT, "respawn then complete a deploy")
-        refuse("not_deploying", f"{action.verb} belongs to a deploy.", SETUP, "step 7")
+            refuse(Refusal.DEPLOYING, "Complete your deploy (mulligan, deploy units, ready) "
+                   "first.", RESPAWN_DEPLOY)
+        refuse(Refusal.NOT_DEPLOYING, f"{action.verb} belongs to a deploy.", SETUP_STEP_7)
 
     def _is_current(self, state: State, action: PlayerAction) -> None:
         current = self.current_actor(state)
         if action.actor != current:
-            refuse("not_your_turn", f"It is {current}'s turn, not {action.actor}'s.",
+            refuse(Refusal.NOT_YOUR_TURN, f"It is {current}'s turn, not {action.actor}'s.",
                    SETUP if state.phase == Phase.SETUP else TURN, turn=current,
                    player=action.actor)
 
@@ -399,17 +405,6 @@ class DefianceGame(Game[Rules, State, Action]):
             return str(texts[event.kind]())
         return super().describe_event(event)
 
-    # -- serialisation ---------------------------------------------------------------------
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        """The whole state (rules included) as JSON data."""
-        data: dict[str, Any] = to_json(state)
-        return data
-
-    def state_from_json(self, data: Mapping[str, Any]) -> State:
-        """Rebuild a state from :meth:`state_to_json` output."""
-        state: State = from_json(State, data)
-        return state
-
 
 _NAME_CACHE: list[tuple[Rules, dict[str, str]]] = []
 
@@ -428,4 +423,7 @@ def _names(rules: Rules) -> dict[str, str]:
     return table
 
 
-__all__ = ["DefianceGame", "NotationError"]
+GAME = DefianceGame()
+"""The engine (stateless: one instance serves every game)."""
+
+__all__ = ["GAME", "DefianceGame", "Stage"]
