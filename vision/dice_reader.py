@@ -31,6 +31,10 @@ MODEL = Path(__file__).with_name("models") / "dice_reader.onnx"
 READER_PX = 40
 PAD = 0.15
 """The crop is the die's box grown by this fraction of its side on every side."""
+VIEWS = 2
+"""How many views of each die the network reads, their probabilities averaged: its quarter
+turns (2: none and one; 4: all four) and, with 8, each of those mirrored. A face reads the
+same in every view; the network's errors do not."""
 NOT_A_DIE = 0.5
 """A box whose "not a die" probability is above this is no die (the reader's veto on the
 detector: the lid's grey discs, a rim's corner)."""
@@ -87,24 +91,39 @@ def reader_net(path: Path = MODEL) -> cv2.dnn.Net:
     return load_onnx(path, "the dice reader")
 
 
+def views_of(crops: np.ndarray, views: int = VIEWS) -> np.ndarray:
+    """The batch ``crops`` (N, 3, s, s) in ``views`` views, view by view (views * N, ...).
+
+    Raises:
+        ValueError: ``views`` is not 1, 2, 4 or 8.
+    """
+    if views not in (1, 2, 4, 8):
+        raise ValueError(f"views must be 1, 2, 4 or 8, not {views}")
+    turned = [np.rot90(crops, k, axes=(2, 3)) for k in range(min(views, 4))]
+    if views == 8:
+        turned += [t[:, :, :, ::-1] for t in turned]
+    return np.ascontiguousarray(np.concatenate(turned))
+
+
 def class_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
-                        model: Path = MODEL) -> np.ndarray:
+                        model: Path = MODEL, views: int = VIEWS) -> np.ndarray:
     """Probabilities (N, 7) of the faces 1-6 (columns 0-5) and of "not a die" (column 6).
 
     Raises:
-        ValueError: a box is empty, or the model is missing or unreadable.
+        ValueError: a box is empty, the views are not 1, 2, 4 or 8, or the model is missing
+            or unreadable.
     """
     crops = reader_crops(image, boxes)
     if not len(crops):
         return np.zeros((0, 7), np.float32)
-    views = np.concatenate([crops, np.ascontiguousarray(np.rot90(crops, 1, axes=(2, 3)))])
+    batch = views_of(crops, views)
     net = reader_net(model)
     with one_thread():
-        net.setInput(views)
-        logits = net.forward().reshape(len(views), -1)
+        net.setInput(batch)
+        logits = net.forward().reshape(len(batch), -1)
     e = np.exp(logits - logits.max(axis=1, keepdims=True))
     p = e / e.sum(axis=1, keepdims=True)
-    return (p[:len(crops)] + p[len(crops):]) / 2
+    return p.reshape(views, len(crops), -1).mean(axis=0)
 
 
 def face_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -17,7 +18,7 @@ from vision.dice_data import load_labels, load_split, read_photo
 from vision.dice_detect import MODEL as DETECTOR
 from vision.dice_detect import find_dice_net
 from vision.dice_reader import MODEL as READER
-from vision.dice_reader import face_probabilities, read_faces
+from vision.dice_reader import class_probabilities, face_probabilities, read_faces
 from vision.dice_tray import read_tray
 
 
@@ -77,3 +78,44 @@ def test_a_missing_model_is_named(tmp_path: Path) -> None:
         find_dice_net(image, model=tmp_path / "dice_detector.onnx")
     with pytest.raises(ValueError, match=r"reader\.onnx: the dice reader.s model is missing"):
         read_faces(image, [(10, 10, 50, 50)], model=tmp_path / "reader.onnx")
+
+
+def test_a_die_turned_a_quarter_turn_reads_the_same_in_all_views(dice_dir: Path) -> None:
+    """Reading all four quarter turns makes a die's probabilities independent of how it
+    lies: the photo turned by 90 degrees (and its boxes with it) reads the same."""
+    labels = load_labels(dice_dir / "labels.json")
+    name = load_split()["held_out"][1]
+    image = read_photo(dice_dir / name)
+    boxes = [d.box for d in labels[name]]
+    h = image.shape[0]
+    turned = np.ascontiguousarray(np.rot90(image))          # (x, y) -> (y, w - 1 - x)
+    w = image.shape[1]
+    turned_boxes = [(y0, w - x1, y1, w - x0) for x0, y0, x1, y1 in boxes]
+    assert turned.shape[:2] == (w, h)
+    p = class_probabilities(image, boxes, views=4)
+    q = class_probabilities(turned, turned_boxes, views=4)
+    assert np.abs(p - q).max() < 0.05
+    assert (p.argmax(axis=1) == q.argmax(axis=1)).all()
+    with pytest.raises(ValueError, match="views must be 1, 2, 4 or 8, not 3"):
+        class_probabilities(image, boxes, views=3)
+
+
+def test_an_ensemble_of_readers_gives_their_mean_probability(tmp_path: Path) -> None:
+    """The exported ensemble, run by OpenCV, reads each die as the mean of its members'
+    probabilities (so the table's reader needs no change for several networks)."""
+    torch = pytest.importorskip("torch")
+    from vision.devtools.dice_reader_ensemble import MeanOfReaders
+    from vision.devtools.dice_reader_train import DiceReader, export
+
+    torch.manual_seed(5)
+    members = [DiceReader().eval() for _ in range(2)]
+    x = np.random.default_rng(5).standard_normal((4, 3, 40, 40)).astype(np.float32)
+    with torch.no_grad():
+        want = torch.stack([torch.softmax(m(torch.from_numpy(x)), 1) for m in members]
+                           ).mean(0).numpy()
+    export(MeanOfReaders(members).eval(), tmp_path / "mean.onnx")
+    net = cv2.dnn.readNetFromONNX(str(tmp_path / "mean.onnx"))
+    net.setInput(x)
+    logits = net.forward()
+    got = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    assert np.allclose(got, want, atol=1e-4)

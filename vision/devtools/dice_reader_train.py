@@ -11,20 +11,31 @@ Dice: the labelled dice (with the project's corrections) of the training photos 
 detector finds there at a low heat that is no labelled die, such as the lid's grey discs,
 and die-sized boxes clear of the dice), so the reader can veto the detector's mistakes; the
 tune photos say which epoch to keep; the held-out photos are never read here.
+Each labelled die is seen through its labelled box and, where the detector finds it (IoU >=
+0.5), through the detector's box too: at the table the reader gets the detector's boxes.
 Augmentation, aimed at what was misread: any rotation, zoom 0.85-1.15, shifts of 8 % and box
-edges moved by up to 8 % (the detector's boxes are not the labels'), mirror, swapped colour
-channels, pips and face swapped in brightness (dark pips on a light face and the reverse),
-smoke (the face darkened and its contrast lowered), glare (a bright soft spot), blur and
-noise. Cross-entropy with label smoothing, AdamW, cosine schedule, fixed seed.
+edges moved by up to 8 % (the detector's boxes are not the labels'), mirror, swapped or mixed
+colour channels (other dye and pip colours), pips and face swapped in brightness (dark pips
+on a light face and the reverse), smoke (the face darkened and its contrast lowered), marbling
+(smooth swirls of another colour over the face), glare
+(a bright soft spot), blur and noise. Cross-entropy with label smoothing, AdamW, cosine
+schedule, fixed seed. With ``--average-from F`` the weights are averaged over the epochs
+after the share F of the time (batch norm's statistics then measured again on training
+crops) and the average is kept instead of the epoch best on the tune photos: the tune
+photos then only measure the run, they choose nothing inside it.
 
 Usage::
 
     nice -n 10 .venv/bin/python -m vision.devtools.dice_reader_train \
         ../shared/data/dice/train/labels.json --minutes 40 --out vision/models/dice_reader.onnx
+    nice -n 10 .venv/bin/python -m vision.devtools.dice_reader_train \
+        ../shared/data/dice/train/labels.json --resume reader.pt --minutes 25 --lr 2e-3 \
+        --strength 1 --average-from 0.4 --seed 21 --out reader_21.onnx
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import time
 from pathlib import Path
@@ -81,11 +92,19 @@ def augmented(image: np.ndarray, box: tuple[int, int, int, int],
         crop = crop[:, :, ::-1]
     if rng.random() < 0.3 * strength:
         crop = crop[rng.permutation(3)]
+    if rng.random() < 0.3 * strength:           # another dye: channels mixed
+        mix = np.eye(3) + rng.normal(0, 0.35, (3, 3))
+        crop = np.einsum("ij,jhw->ihw", mix, crop)
     if rng.random() < 0.25 * strength:
         crop = -crop
     yy, xx = np.mgrid[0:READER_PX, 0:READER_PX]
     if rng.random() < 0.25 * strength:          # smoke: lower contrast, a murky cast
         crop = crop * rng.uniform(0.35, 0.8) + rng.normal(0, 0.3, (3, 1, 1))
+    if rng.random() < 0.2 * strength:           # marbled: swirls of another colour
+        swirl = cv2.GaussianBlur(rng.normal(0, 1, (READER_PX, READER_PX)).astype(np.float32),
+                                 (0, 0), rng.uniform(1.5, 4.0))
+        swirl = swirl / (swirl.std() + 1e-6) * rng.uniform(0.3, 0.9)
+        crop = crop + swirl[None] * rng.normal(0, 1, (3, 1, 1))
     if rng.random() < 0.3 * strength:           # glare
         gx, gy = rng.uniform(8, READER_PX - 8, 2)
         r = rng.uniform(3, 9)
@@ -147,6 +166,62 @@ def negatives(labels: dict[str, list], images: dict[str, np.ndarray], names: lis
     return found
 
 
+def detector_items(labels: dict[str, list], images: dict[str, np.ndarray], names: list[str]
+                   ) -> list[Item]:
+    """The labelled dice as the detector boxes them at the table (IoU >= 0.5), labelled."""
+    found: list[Item] = []
+    for n in names:
+        for b in find_dice_net(images[n]):
+            best = max(labels[n], key=lambda d: box_iou(b, d.box), default=None)
+            if best is not None and box_iou(b, best.box) >= 0.5:
+                found.append((n, b, best.pips))
+    return found
+
+
+class WeightAverage:
+    """A running average of a model's weights over epochs (stochastic weight averaging)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.state: dict[str, torch.Tensor] = {}
+
+    def add(self, model: nn.Module) -> None:
+        """Take the model's present weights into the average."""
+        self.count += 1
+        for k, v in model.state_dict().items():
+            if k not in self.state or not v.is_floating_point():
+                self.state[k] = v.detach().clone()
+            else:
+                self.state[k] += (v.detach() - self.state[k]) / self.count
+
+    def into(self, model: nn.Module, batches: list[torch.Tensor]) -> None:
+        """Load the average into ``model``, batch norm's statistics measured again.
+
+        The statistics come from ``batches`` of training crops (the averaged weights' own).
+        """
+        model.load_state_dict(self.state)
+        norms = [m for m in model.modules() if isinstance(m, nn.BatchNorm2d)]
+        for m in norms:
+            m.reset_running_stats()
+            m.momentum = None                   # a plain mean over the batches
+        model.train()
+        with torch.no_grad():
+            for x in batches:
+                model(x)
+        for m in norms:
+            m.momentum = 0.1
+        model.eval()
+
+
+def _options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--strength", type=float,
+                        help="how often the spoilers apply, 0-1 (default: 0.2 rising to 1 over "
+                             "half the run, 0.6 when resuming)")
+    parser.add_argument("--average-from", type=float,
+                        help="average the weights over the epochs after this share of the "
+                             "time and keep the average (no epoch chosen on the tune photos)")
+
+
 def export(model: nn.Module, path: Path) -> None:
     """Write ``model`` as ONNX for OpenCV's DNN module (evaluation mode, any batch)."""
     was = model.training
@@ -160,7 +235,7 @@ def export(model: nn.Module, path: Path) -> None:
 def main() -> None:
     """Train, keep the epoch best on the tune photos, export ONNX."""
     run = start_run(__doc__.splitlines()[0], minutes=40.0, batch=64, lr=5e-3,
-                    out="vision/models/dice_reader.onnx")
+                    out="vision/models/dice_reader.onnx", options=_options)
     args, rng, labels, split, folder = run.args, run.rng, run.labels, run.split, run.folder
     names = split["train"] + split["tune"]
     images = {n: read_photo(folder / n) for n in names}
@@ -168,6 +243,8 @@ def main() -> None:
              for part in ("train", "tune")}
     neg = {part: negatives(labels, images, split[part], rng) for part in ("train", "tune")}
     print(f"not-a-die boxes: {len(neg['train'])} train, {len(neg['tune'])} tune", flush=True)
+    boxed = detector_items(labels, images, split["train"])
+    print(f"dice as the detector boxes them: {len(boxed)} train", flush=True)
     model = DiceReader()
     if args.resume:
         state = torch.load(args.resume)["model"]
@@ -182,8 +259,9 @@ def main() -> None:
     budget = args.minutes * 60
     start = time.monotonic()
     best: tuple[float, dict] = (-1.0, {})
+    average = WeightAverage()
     epoch = 0
-    train = items["train"]
+    train = items["train"] + boxed
     per_batch = args.batch // 5
     while (elapsed := time.monotonic() - start) < budget:
         model.train()
@@ -195,7 +273,8 @@ def main() -> None:
                     1 + math.cos(math.pi * min(1.0, elapsed / budget))))
             chosen = [train[i] for i in order[s:s + args.batch]] + [
                 neg["train"][i] for i in rng.integers(0, len(neg["train"]), per_batch)]
-            strength = 0.6 if args.resume else min(1.0, 0.2 + elapsed / (0.5 * budget))
+            strength = (args.strength if args.strength is not None else 0.6 if args.resume
+                        else min(1.0, 0.2 + elapsed / (0.5 * budget)))
             x = torch.from_numpy(np.stack([augmented(images[n], b, rng, strength)
                                            for n, b, _ in chosen]))
             y = torch.tensor([v - 1 for *_, v in chosen])
@@ -207,14 +286,25 @@ def main() -> None:
         model.eval()
         tune = accuracy(model, images, items["tune"])
         refused = rejected(model, images, neg["tune"])
-        if tune + 0.25 * refused > best[0]:
+        if args.average_from is not None:
+            if elapsed >= args.average_from * budget:
+                average.add(model)
+        elif tune + 0.25 * refused > best[0]:
             best = (tune + 0.25 * refused, {k: v.clone() for k, v in model.state_dict().items()})
             torch.save({"model": best[1], "epoch": epoch}, args.out.with_suffix(".pt"))
             export(model, args.out)
         print(f"epoch {epoch} ({elapsed / 60:.1f} min) loss {loss.item():.3f} tune accuracy "
               f"{tune:.4f}, not-a-die refused {refused:.4f}; train-view "
               f"{accuracy(model, images, train[:300]):.4f}", flush=True)
-    model.load_state_dict(best[1])
+    if args.average_from is not None:
+        average.into(model, [torch.from_numpy(np.stack([
+            augmented(images[n], b, rng, 0.6) for n, b, _ in
+            (train[i] for i in rng.integers(0, len(train), args.batch))])) for _ in range(30)])
+        torch.save({"model": average.state, "epoch": epoch, "averaged": average.count},
+                   args.out.with_suffix(".pt"))
+        print(f"averaged {average.count} epochs")
+    else:
+        model.load_state_dict(best[1])
     model.eval()
     print(f"kept tune accuracy {accuracy(model, images, items['tune']):.4f}, not-a-die "
           f"refused {rejected(model, images, neg['tune']):.4f}")

@@ -7,6 +7,7 @@ extra) take the same options; only their defaults differ.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,9 +38,13 @@ class TrainingRun:
     folder: Path
 
 
-def start_run(description: str, minutes: float, batch: int, lr: float,
-              out: str) -> TrainingRun:
-    """Read the command line, seed numpy and torch, pin torch's threads, load the data."""
+def start_run(description: str, minutes: float, batch: int, lr: float, out: str,
+              options: Callable[[argparse.ArgumentParser], None] | None = None
+              ) -> TrainingRun:
+    """Read the command line, seed numpy and torch, pin torch's threads, load the data.
+
+    ``options`` adds a trainer's own options to the shared ones.
+    """
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("labels", type=Path)
     parser.add_argument("--minutes", type=float, default=minutes)
@@ -49,6 +54,8 @@ def start_run(description: str, minutes: float, batch: int, lr: float,
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(out))
     parser.add_argument("--resume", type=Path, help="a checkpoint (.pt) to go on from")
+    if options:
+        options(parser)
     args = parser.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
