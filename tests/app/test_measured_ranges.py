@@ -20,7 +20,7 @@ from companion.app.camera_dice import CameraDice, DiceRead, SimulatedDiceTray, d
 from companion.app.camera_ranges import CameraRanges, RangesRead, SimulatedBaseTable
 from companion.app.game_setups import SETUPS
 from companion.app.views.infinity_range import (
-    measured_actions,
+    measured_texts,
     pair_bands,
     ranged_attack,
     weapon_bands,
@@ -84,17 +84,18 @@ def test_measured_attacks_replace_the_sampled_bands() -> None:
     measured distance, and the other actions stay as they are."""
     session = _infinity()
     texts = [session.game.format_action(a) for a in session.legal_actions()]
-    measured = measured_actions(texts, lambda s, t: 9.25 if {s, t} == {"Fusilier", "Grenzer"}
-                                else None)
+    measured = measured_texts(session.state, texts,
+                              lambda s, t: 9.25 if {s, t} == {"Fusilier", "Grenzer"} else None)
     assert "shoot Ann Fusilier combi_rifle Grenzer@9.25*3" in measured
     assert not any(t.startswith("shoot Ann Fusilier combi_rifle Grenzer@") and "9.25" not in t
                    for t in measured)
     assert "shoot Ann Fusilier combi_rifle Daturazi@12*3" in measured
-    assert session.propose(with_distance("shoot Ann Fusilier combi_rifle Grenzer@12*3", 9.25),
+    assert session.propose(with_distance(session.parse("shoot Ann Fusilier combi_rifle "
+                                                       "Grenzer@12*3"), 9.25),
                            source="touch").legal
-    assert ranged_attack("move Ann Fusilier 4") is None
+    assert ranged_attack(session.parse("move Ann Fusilier 4")) is None
     with pytest.raises(ValueError, match="not a single-target"):
-        with_distance("end Ann", 3)
+        with_distance(session.parse("end Ann"), 3)
 
 
 @pytest.mark.parametrize("inches,band", [(8, (0, 8, 3)), (8.01, (8, 16, 3)), (20, (16, 32, -3)),

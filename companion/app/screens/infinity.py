@@ -22,9 +22,10 @@ from companion.app.base_markers import Pair, pair
 from companion.app.camera_ranges import RangesRead
 from companion.app.kvload import load_kv_beside
 from companion.app.screens.referee import RefereeScreen
-from companion.app.views.infinity_range import measured_actions, pair_bands, weapon_bands
+from companion.app.views.infinity_range import measured_texts, pair_bands, weapon_bands
 from companion.app.views.infinity_view import infinity_view
 from companion.app.widgets.distance_keypad import DistanceKeypad
+from companion.games.infinity.actions import Move
 
 PIPS_FONT = "DejaVuSans"
 """Kivy's bundled font with the filled and hollow circles of the Wound pips."""
@@ -64,7 +65,10 @@ class InfinityScreen(RefereeScreen):
 
     def with_measurements(self, texts: list[str]) -> list[str]:
         """The panel's actions with every measured attack at its distance."""
-        return measured_actions(texts, self.distance_of)
+        session = App.get_running_app().table.session
+        if session is None:
+            return texts
+        return measured_texts(session.state, texts, self.distance_of)
 
     def open_distance_keypad(self, *_args: Any) -> DistanceKeypad:
         """Key in the measured distance (inches)."""
@@ -104,7 +108,7 @@ class InfinityScreen(RefereeScreen):
 
     def _forget_stale(self, session: Any) -> None:
         """A trooper moved since the measurement: it no longer holds."""
-        moved = any(entry.text.startswith("move ")
+        moved = any(isinstance(entry.action, Move)
                     for entry in session.record[self._measured_at:])
         if moved or len(session.record) < self._measured_at:
             self.typed_distance = 0
@@ -144,11 +148,8 @@ class InfinityScreen(RefereeScreen):
         for player in view.players:
             lines.append(f"[b]{player}[/b]")
             for trooper in (t for t in view.troopers if t.owner == player):
-                pips = trooper.text().replace(
-                    trooper.text().split("  ")[1], f"[font={PIPS_FONT}]"
-                    f"{trooper.text().split('  ')[1]}[/font]", 1)
-                lines.append(f"   [s]{pips}[/s]" if trooper.status == "removed" else
-                             f"   {pips}")
+                line = trooper.text(f"[font={PIPS_FONT}]{trooper.pips}[/font]")
+                lines.append(f"   [s]{line}[/s]" if trooper.removed else f"   {line}")
         self.troopers_text = "\n".join(lines)
         self.odds_text = "\n".join(view.odds)
         self.range_text = self._range_lines(session.state)

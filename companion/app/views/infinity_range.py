@@ -3,88 +3,95 @@
 The engine lists a BS Attack once per range band at a sample distance
 (``shoot Ann Fusilier combi_rifle Grenzer@12*3``). Once the players have measured, by
 typing the inches or from the camera's marked bases, the action panel offers the attack at
-the measured distance instead (:func:`measured_actions`), and the screen names the band and
-modifier the weapon's own data gives for it (:func:`weapon_bands`, from
-:meth:`companion.games.infinity.profiles.Weapon.range_modifier`). The engine decides.
+the measured distance instead (:func:`measured_actions`, on the typed actions), and the
+screen names the band and modifier the weapon's own data gives for it (:func:`weapon_bands`,
+from :meth:`companion.games.infinity.profiles.Weapon.range_modifier`). The engine decides.
 
 Example:
-    >>> with_distance("shoot Ann Fusilier combi_rifle Grenzer@12*3+cover", 7.5)
+    >>> from companion.games.infinity.actions import Shoot, Shot
+    >>> attack = Shoot("Ann", "Fusilier", "combi_rifle", (Shot("Grenzer", 12, 3, cover=True),))
+    >>> str(with_distance(attack, 7.5))
     'shoot Ann Fusilier combi_rifle Grenzer@7.5*3+cover'
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
+from companion.games.infinity.actions import Action, Aro, Shoot, parse_action
 from companion.games.infinity.profiles import Weapon
 from companion.games.infinity.state import State
-
-_TARGET = re.compile(r"^(?P<name>[^@\s]+)@(?P<distance>[0-9.]+)(?P<rest>.*)$")
 
 
 @dataclass(frozen=True)
 class RangedAttack:
-    """A single-target BS Attack or ARO in notation: who shoots whom with what."""
+    """A single-target BS Attack or shooting ARO: who shoots whom with what."""
 
     shooter: str
     weapon: str
     target: str
 
 
-def ranged_attack(text: str) -> RangedAttack | None:
+def ranged_attack(action: Action) -> RangedAttack | None:
     """The shooter, weapon and target of a single-target ``shoot`` or ``aro ... shoot``.
 
     Example:
-        >>> ranged_attack("aro Ben Grenzer shoot combi_rifle Fusilier@12")
+        >>> from companion.games.infinity.actions import Shot
+        >>> ranged_attack(Aro("Ben", "Grenzer", "shoot", "combi_rifle", Shot("Fusilier", 12, 1)))
         RangedAttack(shooter='Grenzer', weapon='combi_rifle', target='Fusilier')
     """
-    words = text.split()
-    if len(words) == 5 and words[0] == "shoot":
-        shooter, weapon, target = words[2], words[3], words[4]
-    elif len(words) == 6 and words[0] == "aro" and words[3] == "shoot":
-        shooter, weapon, target = words[2], words[4], words[5]
-    else:
-        return None
-    match = _TARGET.match(target)
-    return RangedAttack(shooter, weapon, match["name"]) if match else None
+    if isinstance(action, Shoot) and len(action.shots) == 1:
+        return RangedAttack(action.trooper, action.weapon, action.shots[0].target)
+    if isinstance(action, Aro) and action.shot is not None and action.weapon is not None:
+        return RangedAttack(action.trooper, action.weapon, action.shot.target)
+    return None
 
 
-def with_distance(text: str, distance: float) -> str:
+def with_distance(action: Action, distance: float) -> Action:
     """The action with its (single) target's distance replaced by ``distance`` inches.
 
     Raises:
-        ValueError: the text is not a single-target ranged attack.
+        ValueError: the action is not a single-target ranged attack.
     """
-    if ranged_attack(text) is None:
-        raise ValueError(f"{text!r} is not a single-target ranged attack")
-    *head, target = text.split()
-    match = _TARGET.match(target)
-    assert match is not None
-    return " ".join([*head, f"{match['name']}@{distance:g}{match['rest']}"])
+    if isinstance(action, Shoot) and len(action.shots) == 1:
+        return replace(action, shots=(replace(action.shots[0], distance=float(distance)),))
+    if isinstance(action, Aro) and action.shot is not None and action.weapon is not None:
+        return replace(action, shot=replace(action.shot, distance=float(distance)))
+    raise ValueError(f"{action} is not a single-target ranged attack")
 
 
 DistanceLookup = Callable[[str, str], "float | None"]
 """``(shooter, target) -> inches`` when measured, else ``None``."""
 
 
-def measured_actions(texts: list[str], distance_of: DistanceLookup) -> list[str]:
+def measured_actions(actions: Sequence[Action], distance_of: DistanceLookup) -> list[Action]:
     """The legal actions with each measured attack at its measured distance (once each).
 
     Attacks whose pair has no measurement, and every other action, are left as listed.
 
     Example:
-        >>> measured_actions(["shoot A F rifle G@4*3", "shoot A F rifle G@12*3", "end A"],
-        ...                  lambda shooter, target: 7.5)
+        >>> from companion.games.infinity.actions import EndTurn, Shot
+        >>> listed = [Shoot("A", "F", "rifle", (Shot("G", d, 3),)) for d in (4, 12)]
+        >>> [str(a) for a in measured_actions([*listed, EndTurn("A")], lambda s, t: 7.5)]
         ['shoot A F rifle G@7.5*3', 'end A']
     """
-    out: dict[str, None] = {}
-    for text in texts:
-        attack = ranged_attack(text)
+    out: dict[Action, None] = {}
+    for action in actions:
+        attack = ranged_attack(action)
         distance = None if attack is None else distance_of(attack.shooter, attack.target)
-        out[text if distance is None else with_distance(text, distance)] = None
+        out[action if distance is None else with_distance(action, distance)] = None
     return list(out)
+
+
+def measured_texts(state: State, texts: Sequence[str], distance_of: DistanceLookup
+                   ) -> list[str]:
+    """:func:`measured_actions` for actions listed in notation (the action panel's lists).
+
+    Each text is read as the typed action it is (``parse_action``) and printed back.
+    """
+    actions = [parse_action(state, text) for text in texts]
+    return [str(action) for action in measured_actions(actions, distance_of)]
 
 
 def band_of(weapon: Weapon, distance: float) -> tuple[float, float, int] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.infinity.odds_report import declared_odds
-from companion.games.infinity.state import State
+from companion.games.infinity.state import Phase, State
 
 
 def wound_pips(left: int, total: int) -> str:
@@ -26,18 +26,28 @@ def wound_pips(left: int, total: int) -> str:
 
 @dataclass(frozen=True)
 class TrooperLine:
-    """One trooper as listed: owner, name, wounds left of its profile's, and its status."""
+    """One trooper as listed: owner, name, Wounds left of its profile's, removed or not."""
 
     owner: str
     name: str
     wounds: int
     total: int
-    status: str
+    removed: bool = False
 
-    def text(self) -> str:
-        """``Fusilier  ●○  1/2`` plus ``(removed)`` or ``(hidden)``."""
-        extra = f"  ({self.status})" if self.status else ""
-        return f"{self.name}  {wound_pips(self.wounds, self.total)}  " \
+    @property
+    def pips(self) -> str:
+        """The Wounds as pips (:func:`wound_pips`)."""
+        return wound_pips(self.wounds, self.total)
+
+    def text(self, pips: str | None = None) -> str:
+        """``Fusilier  ●○  1/2`` plus ``(removed)``; ``pips`` replaces the pips (markup).
+
+        Example:
+            >>> TrooperLine("Ben", "Grenzer", 0, 1, removed=True).text()
+            'Grenzer  ○  0/1  (removed)'
+        """
+        extra = "  (removed)" if self.removed else ""
+        return f"{self.name}  {self.pips if pips is None else pips}  " \
                f"{self.wounds}/{self.total}{extra}"
 
 
@@ -49,7 +59,7 @@ class InfinityView:
         round: the Game Round and how many were agreed.
         active: whose Active Turn it is.
         orders: Orders left in the active player's pool.
-        phase: the engine's phase name.
+        phase: where the Order stands (the engine's :class:`Phase`).
         troopers: every trooper the table may see, in sheet order. A trooper in Hidden
             Deployment is Private Information (infinity-n3-intro.md "OPEN AND PRIVATE
             INFORMATION"): it is left out entirely, neither named nor counted, so the shared
@@ -63,7 +73,7 @@ class InfinityView:
     rounds: int
     active: str
     orders: int
-    phase: str
+    phase: Phase
     troopers: tuple[TrooperLine, ...]
     players: tuple[str, ...]
     odds: tuple[str, ...]
@@ -75,9 +85,8 @@ def infinity_view(state: State) -> InfinityView:
     for sheet, status in zip(state.sheets, state.status, strict=True):
         if status.hidden and not status.removed:
             continue
-        flag = "removed" if status.removed else ""
         troopers.append(TrooperLine(sheet.owner, sheet.id, status.wounds, sheet.profile.w,
-                                    flag))
+                                    status.removed))
     odds = tuple(line for report in declared_odds(state) for line in report.lines())
     return InfinityView(state.round, state.rounds, state.players[state.turn], state.orders,
                         state.phase, tuple(troopers), state.players, odds)
