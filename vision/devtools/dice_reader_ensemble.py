@@ -16,6 +16,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 
 import torch
@@ -27,7 +28,7 @@ from vision.devtools.dice_reader_train import DiceReader, export
 class MeanOfReaders(nn.Module):
     """Input (N, 3, 40, 40) crops, output (N, 7): the log of the members' mean probability."""
 
-    def __init__(self, members: list[nn.Module]) -> None:
+    def __init__(self, members: Sequence[nn.Module]) -> None:
         super().__init__()
         self.members = nn.ModuleList(members)
 
