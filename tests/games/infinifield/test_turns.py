@@ -13,8 +13,8 @@ from companion.games.infinifield import GAME
 from companion.games.infinifield.actions import Start
 from companion.games.infinifield.field import Field
 from companion.games.infinifield.removal import removal_refusals
-from companion.games.infinifield.state import State
 from tests.games.infinifield.helpers import explicit_field, kinds, new_state, play
+from tests.games.infinifield.helpers import refusal as refusal_of
 
 RING = {"W1": "white", "Y1": "yellow", "W2": "white", "Y2": "yellow", "W3": "white",
         "R1": "red"}
@@ -27,18 +27,12 @@ def ring() -> Field:
     return explicit_field(RING, RING_TOUCHING)
 
 
-def _refusal(state: State, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as refusal:
-        GAME.apply(state, GAME.parse_action(state, text))
-    return refusal.value
-
-
 def test_starting_positions_go_clockwise_from_the_left_of_the_builder() -> None:
     """infinifield.md "Select starting positions" steps 2-3: from the player on the builder's
     left, clockwise, the builder choosing last."""
     state = new_state(ring(), players=("Ann", "Ben", "Cat"), builder="Ben")
     assert GAME.current_actor(state) == "Cat"
-    refusal = _refusal(state, "start Ann W1")
+    refusal = refusal_of(state, "start Ann W1")
     assert refusal.code == "not_your_turn"
     assert str(refusal.rule) == 'infinifield: "Select starting positions", steps 2-3'
     state, events = play(state, "start Cat W1", "start Ann W2")
@@ -54,11 +48,11 @@ def test_pawns_start_only_on_free_white_blocks() -> None:
     """infinifield.md "Select starting positions" step 2: a pawn is placed on top of one of
     the white blocks (one not already taken)."""
     state = new_state(ring())
-    not_white = _refusal(state, "start Ben Y1")
+    not_white = refusal_of(state, "start Ben Y1")
     assert (not_white.code, not_white.params["block"]) == ("not_white", "Y1")
     assert "Y1 is yellow" in not_white.reason
     state, _ = play(state, "start Ben W1")
-    taken = _refusal(state, "start Ann W1")
+    taken = refusal_of(state, "start Ann W1")
     assert taken.code == "start_taken"
     assert str(taken.rule) == 'infinifield: "Select starting positions", step 2'
     assert [str(a) for a in GAME.legal_actions(state)] == ["start Ann W2", "start Ann W3"]
@@ -69,7 +63,7 @@ def test_the_counter_starts_on_x_and_no_move_before_everyone_has_started() -> No
     "Chase-and-capture" step 5 starts only after the starting positions."""
     state = new_state(ring())
     assert state.counter == 0
-    refusal = _refusal(state, "move Ben W1 Y1")
+    refusal = refusal_of(state, "move Ben W1 Y1")
     assert refusal.code == "choose_start_first"
 
 
@@ -78,12 +72,12 @@ def test_a_pawn_moves_only_to_a_block_touching_its_own() -> None:
     adjoining one (a block that touches it)."""
     state, _ = play(new_state(ring()), "start Ben W1", "start Ann W2")
     assert [str(a) for a in GAME.legal_actions(state)] == ["move Ben W1 R1", "move Ben W1 Y1"]
-    far = _refusal(state, "move Ben W1 W3")
+    far = refusal_of(state, "move Ben W1 W3")
     assert far.code == "not_adjacent"
     assert str(far.rule) == 'infinifield: "Chase-and-capture", step 6'
-    assert _refusal(state, "move Ben W2 Y1").code == "pawn_not_there"
-    assert _refusal(state, "move Ben W1 W1").code == "must_move"
-    assert _refusal(state, "move Ann W2 Y1").code == "not_your_turn"
+    assert refusal_of(state, "move Ben W2 Y1").code == "pawn_not_there"
+    assert refusal_of(state, "move Ben W1 W1").code == "must_move"
+    assert refusal_of(state, "move Ann W2 Y1").code == "not_your_turn"
 
 
 def test_a_stacked_block_is_reached_from_the_block_it_rests_on() -> None:
@@ -109,17 +103,17 @@ def test_every_move_advances_the_counter_and_the_fifth_calls_for_a_removal() -> 
         {"kind": "counter_advanced", "position": "X", "player": "Ben"},
         {"kind": "removal_due", "player": "Ben"}]
     assert (state.phase, GAME.current_actor(state)) == ("remove", "Ben")
-    blocked = _refusal(state, "move Ann W2 Y1")
+    blocked = refusal_of(state, "move Ann W2 Y1")
     assert blocked.code == "removal_due"
     assert str(blocked.rule) == 'infinifield: "Chase-and-capture", step 7'
     assert [str(a) for a in GAME.legal_actions(state)] == [
         "remove Ben W1", "remove Ben W3", "remove Ben Y1", "remove Ben Y2"]
-    assert _refusal(state, "remove Ann W1").code == "not_your_turn"
+    assert refusal_of(state, "remove Ann W1").code == "not_your_turn"
     state, events = play(state, "remove Ben W3")
     assert [e.to_json() for e in events] == [{"kind": "block_removed", "player": "Ben",
                                               "block": "W3"}]
     assert (state.phase, GAME.current_actor(state), state.removed) == ("move", "Ann", ("W3",))
-    assert _refusal(state, "remove Ben Y1").code == "move_due"
+    assert refusal_of(state, "remove Ben Y1").code == "move_due"
 
 
 def test_a_removed_block_cannot_be_moved_to_or_removed_again() -> None:
@@ -127,7 +121,7 @@ def test_a_removed_block_cannot_be_moved_to_or_removed_again() -> None:
     state, _ = play(new_state(ring()), "start Ben W1", "start Ann W2", "move Ben W1 R1",
                     "move Ann W2 Y2", "move Ben R1 W1", "move Ann Y2 W2", "move Ben W1 Y1",
                     "remove Ben W3")
-    assert _refusal(state, "move Ann W2 W3").code == "block_removed"
+    assert refusal_of(state, "move Ann W2 W3").code == "block_removed"
     state, _ = play(state, "move Ann W2 Y2", "move Ben Y1 W1")
     assert [str(a) for a in GAME.legal_actions(state)] == ["move Ann Y2 W2"]
 
@@ -148,7 +142,7 @@ def test_moving_onto_a_pawn_captures_it_and_eliminates_that_player() -> None:
     assert GAME.current_actor(state) == "Ann"
     state, _ = play(state, "move Ann W3 Y2")
     assert GAME.current_actor(state) == "Cat", "the eliminated player's turn is skipped"
-    gone = _refusal(state, "move Ben Y1 W1")
+    gone = refusal_of(state, "move Ben Y1 W1")
     assert gone.code == "eliminated"
 
 
@@ -193,6 +187,6 @@ def test_nothing_but_the_rebuild_happens_between_rounds() -> None:
                            [("W1", "Y1"), ("Y1", "W2")])
     state, _ = play(new_state(field, rounds=2), "start Ben W1", "start Ann W2",
                     "move Ben W1 Y1", "move Ann W2 Y1")
-    refusal = _refusal(state, "start Ann W1")
+    refusal = refusal_of(state, "start Ann W1")
     assert refusal.code == "rebuild_due"
     assert "Ben, the new field builder, must rebuild the field first" in refusal.reason
