@@ -20,8 +20,7 @@ INFO = GameInfo(
     rulebook=RULEBOOK,
     players=Players(1, 1, named="none"),
     sources=(Source("deck", "the room deck: the Entrance and 8 room cards, each side's "
-                            "symbol, doorways, traps and monsters (TOML; default: the "
-                            "shipped stand-in deck)"),),
+                            "symbol, doorways, traps and monsters"),),
     parameters=(),
     shipped=(ShippedSetup("default deck", {"deck": "decks/default.toml"}),),
     package="companion.games.infinidungeon",
