@@ -1,0 +1,114 @@
+"""Set-up from the camera (issue 12): how often a field passes as read, and the taps the rest need.
+
+For every ``before`` photo of the photoreal set (``tests/data/table3d``, held-out families by
+default), the app's set-up path is followed: the camera's pose from the markers, the field
+read (:func:`companion.app.field_capture.capture_field`), shown as the set-up screen shows it
+(:class:`~companion.app.field_capture.SetupView`, 540 x 400 px, the picture of the 800x480
+screen). Then a player who knows the true field corrects it by tapping where the screen
+shows each thing, through the same hit test as the screen:
+
+- a block of the wrong colour: tapped until its colour is right (white -> yellow -> red ->
+  blue -> not a block);
+- a false block: tapped until it is dropped;
+- a missed block at level 1: tapped where its top is (added, white), then to its colour;
+- touching pairs that differ: one tap on "Touching", then one per pair.
+
+A missed stacked block or a wrong support cannot be fixed by touch (the builder reads again):
+such photos are counted apart. After the taps the draft must equal the true field (same
+blocks, colours, stacking, touching) and get the same field-building verdict; otherwise the
+photo counts as not corrected.
+
+Usage:
+    .venv/bin/python bench/field_setup_taps.py [--split holdout|tune|all] [--mode quickstart]
+        [--intrinsics true|none] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from companion.app.field_capture import TAP_RADIUS_PX, SetupView, capture_field  # noqa: E402
+from tests.app.field_setup_player import (  # noqa: E402
+    PICTURE,
+    correct,
+    equal_to_truth,
+    intrinsics_of,
+    truth_verdict,
+)
+from vision.devtools.table3d_truth import iter_scenes  # noqa: E402
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--folder", default=str(ROOT / "tests" / "data" / "table3d"))
+    parser.add_argument("--split", default="holdout", choices=("holdout", "tune", "all"))
+    parser.add_argument("--mode", default="quickstart", choices=("quickstart", "official"))
+    parser.add_argument("--intrinsics", default="true", choices=("true", "none"))
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    started = time.perf_counter()
+    scenes = [s for s in iter_scenes(args.folder, None if args.split == "all" else args.split)
+              if s.role == "before"]
+    c: Counter[str] = Counter()
+    taps_needed: list[int] = []
+    targets: list[float] = []
+    reasons: Counter[str] = Counter()
+    for scene in scenes:
+        c["photos"] += 1
+        capture = capture_field(scene.image(), intrinsics_of(scene, args.intrinsics))
+        view = SetupView(capture, *PICTURE)
+        targets.append(view.smallest_target_px())
+        truth = truth_verdict(scene, args.mode)
+        passes = not capture.draft.problems(args.mode, 2)
+        exact = equal_to_truth(capture.draft, scene)
+        c["passes_as_read"] += passes
+        c["exact_as_read"] += exact
+        c["passes_as_read_and_exact"] += passes and exact
+        c["truth_passes"] += not truth
+        taps, why = correct(capture, scene, view)
+        done = not why and equal_to_truth(capture.draft, scene)
+        verdict = sorted(v.code for v in capture.draft.problems(args.mode, 0))
+        if done and verdict != truth:
+            why = f"verdict {verdict} differs from the true field's {truth}"
+            done = False
+        if done:
+            c["corrected"] += 1
+            if not exact:
+                taps_needed.append(taps)
+        else:
+            reasons[why or "not equal after the taps"] += 1
+        if args.verbose:
+            print(f"  {scene.id} ({'stacked' if scene.stacked else 'flat'}, "
+                  f"{scene.camera.size[0]}px): passes as read {passes}, exact {exact}, "
+                  f"taps {taps}{'' if done else ' NOT CORRECTED: ' + why}, "
+                  f"smallest mark distance {view.smallest_target_px():.0f} px")
+    n = c["photos"]
+    print(f"field set-up from the camera, {args.split} 'before' photos ({n}), mode "
+          f"{args.mode}, intrinsics {args.intrinsics}, picture {PICTURE[0]}x{PICTURE[1]} px")
+    print(f"  true fields passing {args.mode}: {c['truth_passes']}/{n}")
+    print(f"  read field passes check_field without correction: {c['passes_as_read']}/{n} "
+          f"({100 * c['passes_as_read'] / max(n, 1):.1f} %); of them exactly the true "
+          f"field: {c['passes_as_read_and_exact']}")
+    print(f"  read field exactly the true field: {c['exact_as_read']}/{n}")
+    if taps_needed:
+        print(f"  corrected by touch: {len(taps_needed)} photos, taps median "
+              f"{statistics.median(taps_needed):g}, mean {statistics.mean(taps_needed):.1f}, "
+              f"max {max(taps_needed)}; each: {sorted(taps_needed)}")
+    print(f"  cannot be corrected by touch: {sum(reasons.values())} "
+          f"{dict(reasons) if reasons else ''}")
+    print(f"  block marks: closest two {min(targets):.0f} px apart (median photo "
+          f"{statistics.median(targets):.0f} px); a tap within {TAP_RADIUS_PX:g} px hits")
+    print(f"  {time.perf_counter() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,684 @@
+"""The field read from the camera at set-up, corrected by touch, checked, written (issue 12).
+
+After the builder arranges the blocks, one camera frame is read (:func:`capture_field`: the
+camera's pose from the table markers, then :func:`vision.field3d.read_field`: tops at every
+level, stacks, touching pairs, pawns). The reading becomes a :class:`FieldDraft` the players
+correct on screen, without Kivy here:
+
+- :meth:`FieldDraft.cycle` turns a block's colour white -> yellow -> red -> blue -> *not a
+  block* -> white (a false block is dropped, and comes back with one more tap);
+- :meth:`FieldDraft.toggle` makes two neighbours touch or not (pairs at the same level at
+  most :data:`PAIR_CANDIDATE_MM` apart; a block always touches what it rests on);
+- :meth:`FieldDraft.add_at` adds a block the camera missed (level 1, white, lined up with
+  its nearest neighbour).
+
+A block above the table rests on the blocks one level down that its footprint overlaps
+(:meth:`FieldDraft.supports`), so dropping the block the camera assumed under a bridge and
+adding the two it really stands on gives the bridge. Two blocks side by side cannot share
+space: footprints overlapping by up to :data:`SETTLE_MM` (the camera's error) are pushed
+apart in the field written; deeper overlaps stay, and the engine's check names them
+(``overlapping``: usually a false block to drop).
+
+:meth:`FieldDraft.problems` runs the engine's field-building checks
+(``companion.games.infinifield.check_field``) plus "one white block per player"; a draft with
+none starts the match as field TOML (:meth:`FieldDraft.field_toml`, read back by
+``load_field_text``). Where each block and touching pair shows on screen, and what a tap
+there means, is :class:`SetupView` (screen pixels, y down from the widget's top-left).
+
+Example:
+    >>> from vision.field3d import FieldReading, SeenBlock3D
+    >>> from vision.geometry import square
+    >>> blocks = tuple(SeenBlock3D(c, (100.0 + 41 * i, 100.0), 0.0, 1,
+    ...                            square((100.0 + 41 * i, 100.0), 40.0, 0.0))
+    ...                for i, c in enumerate(["white", "red", "white"]))
+    >>> draft = FieldDraft.from_reading(FieldReading(blocks, (), frozenset({(0, 1), (1, 2)}),
+    ...                                              False))
+    >>> draft.cycle(1)
+    'blue'
+    >>> [v.code for v in draft.problems("quickstart", 2)]
+    []
+    >>> draft.toggle(1, 2)
+    False
+    >>> [v.code for v in draft.problems("quickstart", 2)]
+    ['isolated', 'islands', 'islands']
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from companion.app.field_toml import field_toml_text
+from companion.games.core import RuleRef
+from companion.games.infinifield import (
+    COLOURS,
+    Block,
+    Field,
+    FieldError,
+    Violation,
+    build_field,
+    check_field,
+)
+from vision.geometry import contains, gaps_between, square
+from vision.layout import TableLayout
+from vision.palette import provisional_ids
+
+CYCLE: tuple[str | None, ...] = (*COLOURS, None)
+"""What a tap on a block makes of it: the next colour, then *not a block* (``None``)."""
+
+PAIR_CANDIDATE_MM = 20.0
+"""Neighbours at the same level at most this far apart may be toggled touching or not (the
+rulebook's blocks "clearly apart" stand half an inch, 12.7 mm, apart)."""
+
+SETTLE_MM = 8.0
+"""Side-by-side footprints overlapping by up to this are taken apart (measurement error)."""
+
+SUPPORT_SHARE = 0.15
+"""A block rests on each block one level down whose top its footprint covers this much."""
+
+SNAP_GAP_MM = 1.0
+"""An added block is lined up this far from the neighbour it is placed beside."""
+
+TAP_RADIUS_PX = 28.0
+"""A tap this close to a block's or a pair's mark hits it (the nearest mark wins)."""
+
+MARK_SPACING_PX = 50.0
+"""Blocks' marks on screen are spread at least this far apart, so each one's target is a
+disc of at least 48 px (a fingertip at 800x480)."""
+
+STARTING_POSITIONS = RuleRef("infinifield", "Select starting positions", "step 2")
+"""Each player places a pawn on a white block: a field needs one per player."""
+
+
+@dataclass(frozen=True)
+class DraftBlock:
+    """One block of the field as the players are confirming it.
+
+    Attributes:
+        key: its number on this screen (never reused, so nothing moves as blocks change).
+        colour: ``white``, ``yellow``, ``red``, ``blue``, or ``None``: not a block (dropped).
+        centre: (x, y) of its footprint, table mm.
+        angle: rotation of its footprint, degrees.
+        level: 1 on the table, 2 on blocks of level 1, ...
+        seen: ``top``, ``side`` or ``assumed`` (as the camera read it) or ``added`` (by touch).
+        read_as: the colour the camera read (``None`` for an added block).
+    """
+
+    key: int
+    colour: str | None
+    centre: tuple[float, float]
+    angle: float
+    level: int
+    seen: str = "top"
+    read_as: str | None = None
+
+    @property
+    def present(self) -> bool:
+        """Whether it is a block of the field (not dropped)."""
+        return self.colour is not None
+
+    def outline(self, layout: TableLayout) -> np.ndarray:
+        """Its footprint's four corners (table mm)."""
+        return square(self.centre, layout.block_mm, self.angle)
+
+
+@dataclass(frozen=True)
+class DraftPawn:
+    """A pawn seen at set-up (shown, not part of the field: pawns start with ``start``)."""
+
+    colour: str
+    centre: tuple[float, float]
+    block: int | None
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _penetration(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray]:
+    """How deep two convex polygons overlap, and along which unit axis (0 when apart).
+
+    Example:
+        >>> depth, axis = _penetration(square((0, 0), 40, 0), square((37, 1), 40, 0))
+        >>> round(depth, 1), np.abs(axis).round(1).tolist()
+        (3.0, [1.0, 0.0])
+    """
+    best, best_axis = math.inf, np.array([1.0, 0.0])
+    for poly in (a, b):
+        edges = np.roll(poly, -1, axis=0) - poly
+        for edge in edges:
+            norm = float(np.hypot(*edge))
+            if norm < 1e-9:
+                continue
+            axis = np.array([-edge[1], edge[0]]) / norm
+            pa, pb = a @ axis, b @ axis
+            overlap = min(pa.max(), pb.max()) - max(pa.min(), pb.min())
+            if overlap <= 0:
+                return 0.0, axis
+            if overlap < best:
+                best, best_axis = float(overlap), axis
+    return best, best_axis
+
+
+@dataclass
+class FieldDraft:
+    """The field read from the camera, as corrected by the players.
+
+    Attributes:
+        blocks: every block read or added, by key (dropped ones stay, as ``colour=None``).
+        touching: key pairs ``(a, b)``, ``a < b``, that touch side by side.
+        pawns: the pawns seen.
+        notes: what the camera could not see and assumed.
+        hands_in_view: a hand was over the table when the frame was taken.
+        layout: the table (block size and height, touch tolerance).
+        taps: corrections made so far.
+    """
+
+    blocks: dict[int, DraftBlock]
+    touching: set[tuple[int, int]]
+    pawns: list[DraftPawn] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    hands_in_view: bool = False
+    layout: TableLayout = field(default_factory=TableLayout)
+    taps: int = 0
+
+    @classmethod
+    def from_reading(cls, reading: Any) -> FieldDraft:
+        """A draft of a :class:`vision.field3d.FieldReading` (keys are its block indexes)."""
+        blocks = {i: DraftBlock(i, b.colour, (float(b.centre[0]), float(b.centre[1])),
+                                float(b.angle), int(b.level), b.seen, b.colour)
+                  for i, b in enumerate(reading.blocks)}
+        stacked = {_pair(i, j) for i, b in enumerate(reading.blocks) for j in b.rests_on}
+        touching = {_pair(i, j) for i, j in reading.touching} - stacked
+        pawns = [DraftPawn(p.colour, (float(p.centre[0]), float(p.centre[1])), p.block)
+                 for p in reading.pawns]
+        return cls(blocks, touching, pawns, list(reading.notes), bool(reading.hands_in_view),
+                   reading.layout)
+
+    # -- what there is ---------------------------------------------------------------------
+    def present(self) -> list[DraftBlock]:
+        """The blocks of the field, in id order (colour, level, row, column)."""
+        size = self.layout.block_mm
+        return sorted((b for b in self.blocks.values() if b.present),
+                      key=lambda b: (COLOURS.index(b.colour or "white"), b.level,
+                                     round(b.centre[1] / size), b.centre[0], b.key))
+
+    def ids(self) -> dict[int, str]:
+        """Key -> the block's id in the field file (``W1``, ``Y2``...)."""
+        blocks = self.present()
+        return dict(zip((b.key for b in blocks),
+                        provisional_ids(b.colour or "white" for b in blocks), strict=True))
+
+    def supports(self, key: int) -> list[int]:
+        """Keys of the present blocks that block ``key`` rests on.
+
+        Those one level down whose tops its footprint covers by :data:`SUPPORT_SHARE` or more.
+        """
+        block = self.blocks[key]
+        if block.level <= 1:
+            return []
+        mine = block.outline(self.layout).astype(np.float32)
+        full = self.layout.block_mm ** 2
+        return [b.key for b in self.blocks.values()
+                if b.present and b.level == block.level - 1
+                and math.dist(b.centre, block.centre) < 1.5 * self.layout.block_mm
+                and cv2.intersectConvexConvex(
+                    mine, b.outline(self.layout).astype(np.float32))[0] >= SUPPORT_SHARE * full]
+
+    def above(self, key: int) -> list[int]:
+        """Keys of the present blocks resting on block ``key``."""
+        return [b.key for b in self.blocks.values()
+                if b.present and b.level > 1 and key in self.supports(b.key)]
+
+    def live_touching(self) -> set[tuple[int, int]]:
+        """The touching pairs of present blocks.
+
+        A dropped block keeps its pairs, so the tap that brings it back brings them back.
+        """
+        return {p for p in self.touching
+                if self.blocks[p[0]].present and self.blocks[p[1]].present}
+
+    def pair_candidates(self) -> list[tuple[int, int]]:
+        """Pairs that may be toggled, and the pairs touching now.
+
+        Side by side at most :data:`PAIR_CANDIDATE_MM` apart, at one level or one level
+        apart (a block edge to edge with one it does not rest on).
+        """
+        blocks = [b for b in self.blocks.values() if b.present]
+        idx = [(a, b) for n, a in enumerate(blocks) for b in blocks[n + 1:]
+               if abs(a.level - b.level) <= 1
+               and math.dist(a.centre, b.centre) < 2 * self.layout.block_mm]
+        idx = [(a, b) for a, b in idx if a.level == b.level
+               or (b.key not in self.supports(a.key) and a.key not in self.supports(b.key))]
+        if not idx:
+            return sorted(self.live_touching())
+        gaps = gaps_between(np.stack([a.outline(self.layout) for a, _ in idx]),
+                            np.stack([b.outline(self.layout) for _, b in idx]))
+        near = {_pair(a.key, b.key) for (a, b), g in zip(idx, gaps, strict=True)
+                if g <= PAIR_CANDIDATE_MM}
+        return sorted(near | self.live_touching())
+
+    # -- corrections -----------------------------------------------------------------------
+    def cycle(self, key: int) -> str | None:
+        """The next colour of block ``key`` (then not a block, then white again)."""
+        block = self.blocks[key]
+        colour = CYCLE[(CYCLE.index(block.colour) + 1) % len(CYCLE)]
+        self.blocks[key] = replace(block, colour=colour)
+        self.taps += 1
+        return colour
+
+    def toggle(self, a: int, b: int) -> bool:
+        """Make blocks ``a`` and ``b`` touch, or not; returns whether they touch now.
+
+        Raises:
+            KeyError: the two are not neighbours that may be toggled.
+        """
+        pair = _pair(a, b)
+        if pair not in self.pair_candidates():
+            raise KeyError(f"blocks {a} and {b} are not neighbours at one level")
+        if pair in self.touching:
+            self.touching.discard(pair)
+        else:
+            self.touching.add(pair)
+        self.taps += 1
+        return pair in self.touching
+
+    def add_at(self, xy_mm: Sequence[float]) -> int | None:
+        """Add a white block where the camera missed one, at ``xy_mm`` on the table.
+
+        Beside a block (its centre 0.5-1.6 block sizes away along one of its axes) the new
+        one is lined up with it, :data:`SNAP_GAP_MM` apart, and turned as it is; it touches
+        the blocks within the table's touch tolerance. Returns its key, or ``None`` where a
+        block already stands there.
+        """
+        size = self.layout.block_mm
+        centre = np.asarray(xy_mm, np.float64)[:2]
+        angle = 0.0
+        ground = [b for b in self.blocks.values() if b.present and b.level == 1]
+        if ground:
+            near = min(ground, key=lambda b: math.dist(b.centre, centre))
+            angle = near.angle
+            t = math.radians(near.angle)
+            axes = (np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)]))
+            d = centre - np.asarray(near.centre)
+            along = [float(d @ axis) for axis in axes]
+            k = int(abs(along[1]) > abs(along[0]))
+            if 0.5 * size <= abs(along[k]) <= 1.6 * size and abs(along[1 - k]) < 0.5 * size:
+                centre = np.asarray(near.centre) + math.copysign(size + SNAP_GAP_MM,
+                                                                 along[k]) * axes[k]
+        outline = square((float(centre[0]), float(centre[1])), size, angle)
+        others = ground
+        if any(math.dist(b.centre, centre) < 0.8 * size for b in others):
+            return None
+        key = max(self.blocks, default=-1) + 1
+        self.blocks[key] = DraftBlock(key, "white", (float(centre[0]), float(centre[1])),
+                                      angle, 1, "added", None)
+        if others:
+            gaps = gaps_between(np.stack([outline] * len(others)),
+                                np.stack([b.outline(self.layout) for b in others]))
+            self.touching |= {_pair(key, b.key) for b, g in zip(others, gaps, strict=True)
+                              if g <= self.layout.touch_mm}
+        self.taps += 1
+        return key
+
+    # -- the field -------------------------------------------------------------------------
+    def settled(self) -> dict[int, tuple[float, float]]:
+        """Centres of the present blocks with shallow side-by-side overlaps taken apart.
+
+        Each pair at one level overlapping by at most :data:`SETTLE_MM` is pushed apart
+        along the axis of least overlap until it stands clear (a few rounds).
+        """
+        centres = {b.key: np.asarray(b.centre, np.float64) for b in self.blocks.values()
+                   if b.present}
+        levels = {b.key: b for b in self.blocks.values() if b.present}
+        keys = sorted(centres)
+        size = self.layout.block_mm
+        for _round in range(12):
+            moved = False
+            for n, a in enumerate(keys):
+                for b in keys[n + 1:]:
+                    if levels[a].level != levels[b].level or \
+                            float(np.linalg.norm(centres[a] - centres[b])) >= 1.5 * size:
+                        continue
+                    depth, axis = _penetration(
+                        square(tuple(centres[a]), size, levels[a].angle),
+                        square(tuple(centres[b]), size, levels[b].angle))
+                    if 0.0 < depth <= SETTLE_MM + 1.0:
+                        if (centres[b] - centres[a]) @ axis < 0:
+                            axis = -axis
+                        shift = (depth / 2 + 0.05) * axis
+                        centres[a] -= shift
+                        centres[b] += shift
+                        moved = True
+            if not moved:
+                break
+        return {k: (float(c[0]), float(c[1])) for k, c in centres.items()}
+
+    def to_field(self, name: str = "Field read by the camera") -> Field:
+        """The engine's field: footprints, heights, stacking and the confirmed pairs.
+
+        Raises:
+            FieldError: no block left, or a block above the table stands on nothing.
+        """
+        ids = self.ids()
+        if not ids:
+            raise FieldError("", "no block is left on the field")
+        height = self.layout.block_height_mm
+        centres = self.settled()
+        blocks = []
+        for b in self.present():
+            supports = tuple(ids[k] for k in self.supports(b.key))
+            if b.level > 1 and not supports:
+                raise FieldError(ids[b.key], f"is read at level {b.level} but stands on no "
+                                             "block: add the blocks under it, or drop it")
+            outline = square(centres[b.key], self.layout.block_mm, b.angle)
+            blocks.append(Block(ids[b.key], b.colour or "white",
+                                tuple((float(x), float(y)) for x, y in outline),
+                                height, supports))
+        pairs = [(ids[a], ids[b]) for a, b in sorted(self.live_touching())]
+        return build_field(blocks, pairs, name=name, pawn_diameter=self.layout.pawn_mm)
+
+    def problems(self, mode: str, players: int) -> list[Violation]:
+        """Every field-building rule of ``mode`` the field breaks, and too few white blocks.
+
+        Example: see the module's.
+        """
+        try:
+            found = check_field(self.to_field(), mode)
+        except FieldError as error:
+            return [Violation("no_field", (error.block,) if error.block else (), str(error),
+                              RuleRef("infinifield", "Build the field", "step 1"))]
+        whites = [block_id for block_id in self.ids().values() if block_id.startswith("W")]
+        if len(whites) < players:
+            found.append(Violation(
+                "too_few_whites", tuple(whites),
+                f"{players} players need {players} white blocks to start on; the field has "
+                f"{len(whites)}", STARTING_POSITIONS))
+        return found
+
+    def field_toml(self, mode: str, name: str = "Field read by the camera") -> str:
+        """The confirmed field as a field file, with the chosen rules as ``[match] mode``.
+
+        Raises:
+            FieldError: as :meth:`to_field`.
+        """
+        notes = [f"note: {note}" for note in self.notes]
+        return field_toml_text(self.to_field(name), {"mode": mode},
+                               [f"Read by the camera at set-up and confirmed on screen "
+                                f"({self.taps} correction(s)).", *notes])
+
+
+@dataclass(frozen=True)
+class Capture:
+    """One frame read at set-up: the frame, the camera's pose in it, the draft."""
+
+    frame: np.ndarray
+    pose: Any
+    draft: FieldDraft
+
+
+def table_intrinsics(calibration_path: Path) -> Any:
+    """The camera named by a saved table calibration, or ``None`` (estimated from markers).
+
+    Raises:
+        ValueError: the calibration file or the camera it names cannot be read.
+    """
+    if not calibration_path.is_file():
+        return None
+    from vision.calibration import load_calibration
+    from vision.camera_model import camera_named
+
+    saved = load_calibration(calibration_path)
+    return camera_named(saved.camera, calibration_path.parent) if saved.camera else None
+
+
+def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
+    """Read the whole field from one frame: pose from the markers, then every block.
+
+    Raises:
+        ValueError: the table markers cannot be found (``PoseError``), or the intrinsics do
+            not fit the frame (``CameraModelError``).
+    """
+    from vision.field3d import read_field
+    from vision.pose import table_pose
+
+    pose = table_pose(frame, intrinsics)
+    return Capture(frame, pose, FieldDraft.from_reading(read_field(frame, pose)))
+
+
+# -- on screen ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hit:
+    """What a tap on the set-up picture means.
+
+    Attributes:
+        kind: ``block`` (cycle its colour), ``pair`` (toggle touching), ``add`` (a block
+            the camera missed) or ``none``.
+        key: the block's key (``block``).
+        pair: the two blocks' keys (``pair``).
+        at_mm: where on the table (``add``).
+    """
+
+    kind: str
+    key: int = -1
+    pair: tuple[int, int] = (-1, -1)
+    at_mm: tuple[float, float] = (0.0, 0.0)
+
+
+class SetupView:
+    """The frame and the draft as shown in a ``width`` x ``height`` px picture.
+
+    The picture shows the part of the frame around the field, as large as fits: its crop
+    and scale are fixed when the view is made, so nothing moves while the players correct
+    the field. Points are screen px from the picture's top-left, y down.
+    """
+
+    def __init__(self, capture: Capture, width: float, height: float,
+                 margin_mm: float = 30.0) -> None:
+        self.capture = capture
+        self.width, self.height = float(width), float(height)
+        frame_h, frame_w = capture.frame.shape[:2]
+        draft = capture.draft
+        pts = [self._top(b, corners=True) for b in draft.blocks.values()]
+        if pts:
+            allpx = np.concatenate(pts)
+            lo, hi = allpx.min(axis=0), allpx.max(axis=0)
+            px_per_mm = float(np.median([np.linalg.norm(p[0] - p[1]) for p in pts])
+                              / draft.layout.block_mm)
+            pad = margin_mm * px_per_mm
+            x0, y0, x1, y1 = lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad
+        else:
+            x0, y0, x1, y1 = 0.0, 0.0, float(frame_w), float(frame_h)
+        scale = min(self.width / max(x1 - x0, 1.0), self.height / max(y1 - y0, 1.0))
+        scale = max(scale, min(self.width / frame_w, self.height / frame_h))
+        cw, ch = self.width / scale, self.height / scale
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        x0 = float(np.clip(cx - cw / 2, 0, max(frame_w - cw, 0))) if cw <= frame_w \
+            else (frame_w - cw) / 2
+        y0 = float(np.clip(cy - ch / 2, 0, max(frame_h - ch, 0))) if ch <= frame_h \
+            else (frame_h - ch) / 2
+        self.scale = float(scale)
+        self.origin = (float(x0), float(y0))
+        """Frame px at the picture's top-left corner."""
+        self._marks = {k: self._base_mark(k) for k in draft.blocks}
+        self._spread(self._marks, set(self._marks))
+
+    # -- geometry --------------------------------------------------------------------------
+    def _top(self, block: DraftBlock, corners: bool) -> np.ndarray:
+        layout = self.capture.draft.layout
+        z = block.level * layout.block_height_mm
+        pts = block.outline(layout) if corners else np.array([block.centre])
+        return np.asarray(self.capture.pose.project(
+            [[float(x), float(y), z] for x, y in pts]))
+
+    def to_screen(self, frame_px: np.ndarray) -> np.ndarray:
+        """Frame pixels (N, 2) to picture px (y down)."""
+        return (np.asarray(frame_px, np.float64) - self.origin) * self.scale
+
+    def to_frame(self, x: float, y: float) -> np.ndarray:
+        """A picture point to frame pixels."""
+        return np.array([x / self.scale + self.origin[0], y / self.scale + self.origin[1]])
+
+    def crop(self) -> tuple[int, int, int, int]:
+        """The frame's pixels shown, ``(x0, y0, x1, y1)``, clipped to the frame."""
+        frame_h, frame_w = self.capture.frame.shape[:2]
+        x0, y0 = self.origin
+        x1, y1 = x0 + self.width / self.scale, y0 + self.height / self.scale
+        return (max(0, math.floor(x0)), max(0, math.floor(y0)),
+                min(frame_w, math.ceil(x1)), min(frame_h, math.ceil(y1)))
+
+    def outline(self, key: int) -> np.ndarray:
+        """Block ``key``'s top face on screen (4, 2)."""
+        return self.to_screen(self._top(self.capture.draft.blocks[key], corners=True))
+
+    def _base_mark(self, key: int) -> np.ndarray:
+        """A block's top centre on screen, or beside the block it carries.
+
+        Toward the camera's nadir (where its side faces show), one mark further per level.
+        """
+        draft = self.capture.draft
+        top, depth = draft.blocks[key], 0
+        while True:
+            above = draft.above(top.key) if top.present else []
+            if not above:
+                break
+            top, depth = draft.blocks[above[0]], depth + 1
+        centre = self.to_screen(self._top(top, corners=False))[0]
+        if depth:
+            nadir = self.capture.pose.camera_position()
+            foot = self.to_screen(self.capture.pose.project([[nadir[0], nadir[1], 0.0]]))[0]
+            direction = foot - centre
+            norm = float(np.linalg.norm(direction))
+            unit = direction / norm if norm > 1e-6 else np.array([0.0, 1.0])
+            centre = centre + unit * MARK_SPACING_PX * depth
+        return np.asarray(centre, np.float64)
+
+    def _spread(self, marks: dict[int, np.ndarray], movable: set[int]) -> None:
+        """Push marks closer than :data:`MARK_SPACING_PX` apart (only ``movable`` ones)."""
+        keys = sorted(marks)
+        for _round in range(60):
+            moved = False
+            for n, a in enumerate(keys):
+                for b in keys[n + 1:]:
+                    if a not in movable and b not in movable:
+                        continue
+                    d = marks[b] - marks[a]
+                    dist = float(np.hypot(*d))
+                    if dist >= MARK_SPACING_PX - 0.01:
+                        continue
+                    unit = d / dist if dist > 1e-6 else np.array(
+                        [math.cos(a + b), math.sin(a + b)])
+                    push = (MARK_SPACING_PX - dist) * unit
+                    if a in movable and b in movable:
+                        marks[a] -= push / 2
+                        marks[b] += push / 2
+                    elif b in movable:
+                        marks[b] += push
+                    else:
+                        marks[a] -= push
+                    moved = True
+            for k in movable:
+                marks[k] = np.clip(marks[k], [MARK_SPACING_PX / 2] * 2,
+                                   [self.width - MARK_SPACING_PX / 2,
+                                    self.height - MARK_SPACING_PX / 2])
+            if not moved:
+                break
+
+    def mark(self, key: int) -> tuple[float, float]:
+        """Where block ``key``'s mark (its colour and letter: what a tap cycles) is drawn.
+
+        Marks start on the blocks' top centres (see :meth:`_base_mark`) and are spread to be
+        at least :data:`MARK_SPACING_PX` apart, once: a block added later gets its mark
+        placed clear of the others, which stay where they are.
+        """
+        if key not in self._marks:
+            self._marks[key] = self._base_mark(key)
+            self._spread(self._marks, {key})
+        x, y = self._marks[key]
+        return (float(x), float(y))
+
+    def anchor(self, key: int) -> tuple[float, float]:
+        """Block ``key``'s top centre on screen (a mark spread away is joined to it)."""
+        p = self.to_screen(self._top(self.capture.draft.blocks[key], corners=False))[0]
+        return (float(p[0]), float(p[1]))
+
+    def pair_mark(self, pair: tuple[int, int]) -> tuple[float, float]:
+        """Where the touching mark of two neighbours is drawn: between their top centres."""
+        a, b = (self.to_screen(self._top(self.capture.draft.blocks[k], corners=False))[0]
+                for k in pair)
+        mid = (a + b) / 2
+        return (float(mid[0]), float(mid[1]))
+
+    def pawn_mark(self, pawn: DraftPawn) -> tuple[float, float]:
+        """Where a pawn seen at set-up is drawn (its head above the block it stands on)."""
+        draft = self.capture.draft
+        level = draft.blocks[pawn.block].level if pawn.block in draft.blocks else 0
+        z = level * draft.layout.block_height_mm + 22.0
+        p = self.to_screen(self.capture.pose.project([[pawn.centre[0], pawn.centre[1], z]]))[0]
+        return (float(p[0]), float(p[1]))
+
+    def smallest_target_px(self) -> float:
+        """The smallest distance between two blocks' marks.
+
+        Each block's tap target is a disc of the smaller of twice :data:`TAP_RADIUS_PX`
+        and this.
+        """
+        marks = [self.mark(k) for k in self.capture.draft.blocks]
+        if len(marks) < 2:
+            return float("inf")
+        arr = np.array(marks)
+        d = np.linalg.norm(arr[:, None] - arr[None], axis=2)
+        d[np.diag_indices(len(arr))] = np.inf
+        return float(d.min())
+
+    # -- taps ------------------------------------------------------------------------------
+    def hit(self, x: float, y: float, mode: str = "blocks") -> Hit:
+        """What a tap at picture point ``(x, y)`` means in ``mode`` (``blocks``/``touching``).
+
+        Blocks: the nearest block mark within :data:`TAP_RADIUS_PX`, else the highest block
+        whose top face is under the finger, else, on the bare table, a missed block to add.
+        Touching: the nearest pair mark within :data:`TAP_RADIUS_PX`.
+        """
+        draft = self.capture.draft
+        if mode == "touching":
+            pairs = [(math.dist(self.pair_mark(p), (x, y)), p) for p in draft.pair_candidates()]
+            pair = min(pairs, default=None)
+            return Hit("pair", pair=pair[1]) if pair and pair[0] <= TAP_RADIUS_PX else Hit("none")
+        marks = [(math.dist(self.mark(k), (x, y)), k) for k in draft.blocks]
+        near = min(marks, default=None)
+        if near and near[0] <= TAP_RADIUS_PX:
+            return Hit("block", key=near[1])
+        under = [b for b in draft.blocks.values() if b.present
+                 and contains(self.outline(b.key), (x, y))]
+        if under:
+            return Hit("block", key=max(under, key=lambda b: b.level).key)
+        frame_px = self.to_frame(x, y)
+        layout = draft.layout
+        on_table = self.capture.pose.to_plane(frame_px.reshape(1, 2), layout.block_height_mm)[0]
+        if not (0 <= on_table[0] <= layout.width_mm and 0 <= on_table[1] <= layout.height_mm):
+            return Hit("none")
+        return Hit("add", at_mm=(float(on_table[0]), float(on_table[1])))
+
+    def tap(self, x: float, y: float, mode: str = "blocks") -> Hit:
+        """Apply a tap to the draft; returns what it hit."""
+        hit = self.hit(x, y, mode)
+        draft = self.capture.draft
+        if hit.kind == "block":
+            draft.cycle(hit.key)
+        elif hit.kind == "pair":
+            draft.toggle(*hit.pair)
+        elif hit.kind == "add" and draft.add_at(hit.at_mm) is None:
+            return Hit("none")
+        return hit
+
+
+def violating_keys(draft: FieldDraft, violations: Iterable[Violation]) -> set[int]:
+    """The keys of the blocks the violations name (ringed on screen)."""
+    by_id = {block_id: key for key, block_id in draft.ids().items()}
+    return {by_id[b] for v in violations for b in v.blocks if b in by_id}

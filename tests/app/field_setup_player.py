@@ -1,0 +1,154 @@
+"""A player who knows the true field corrects the camera's reading by touch (issue 12).
+
+Used by the set-up tests and by ``bench/field_setup_taps.py``: every tap goes through the
+set-up screen's own hit test (:class:`companion.app.field_capture.SetupView`), where the screen
+shows each thing. A block of the wrong colour is tapped until right, a false block until
+dropped, a missed block at level 1 is tapped where its top shows bare (added) then coloured,
+and touching pairs that differ are toggled in touching mode (one more tap on "Touching").
+A missed stacked block or a wrong support cannot be fixed by touch.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from companion.app.field_capture import Capture, FieldDraft, SetupView
+from companion.games.infinifield import Block, build_field, check_field
+from vision.camera_model import Intrinsics
+from vision.devtools.table3d_truth import SceneTruth
+
+MATCH_MM = 15.0
+"""A read block is a true one of the same level within this distance (mm)."""
+PICTURE = (540, 400)
+"""The set-up picture's size on the 800x480 screen (px)."""
+
+
+def intrinsics_of(scene: SceneTruth, which: str) -> Intrinsics | None:
+    """The scene camera's own intrinsics (``true``, standing for calibrate-camera) or none."""
+    if which == "none":
+        return None
+    cam = scene.camera
+    return Intrinsics(np.asarray(cam.K, float), np.asarray(cam.dist, float), cam.size,
+                      "calibrated", "calibrated")
+
+
+def match(draft: FieldDraft, scene: SceneTruth) -> dict[str, int]:
+    """True block id -> key of the present draft block of its level nearest it (unique)."""
+    cands = sorted((math.dist(b.centre, t.centre_mm), tid, b.key)
+                   for tid, t in scene.blocks.items() for b in draft.blocks.values()
+                   if b.present and b.level == t.level
+                   and math.dist(b.centre, t.centre_mm) <= MATCH_MM)
+    out: dict[str, int] = {}
+    for _d, tid, key in cands:
+        if tid not in out and key not in out.values():
+            out[tid] = key
+    return out
+
+
+def truth_verdict(scene: SceneTruth, mode: str) -> list[str]:
+    """The field-building verdict of the true field, with its true touching pairs."""
+    blocks = [Block.square(b.id, b.colour, b.centre_mm, b.size_mm[:2], b.angle_deg,
+                           b.size_mm[2], b.rests_on) for b in scene.blocks.values()]
+    field = build_field(blocks, [tuple(sorted(p)) for p in scene.touching])
+    return sorted(v.code for v in check_field(field, mode))
+
+
+def side_pairs(scene: SceneTruth) -> set[frozenset[str]]:
+    """True touching pairs side by side (a block always touches what it rests on)."""
+    stacked = {frozenset((b.id, s)) for b in scene.blocks.values() for s in b.rests_on}
+    return {p for p in scene.touching if p not in stacked}
+
+
+def equal_to_truth(draft: FieldDraft, scene: SceneTruth) -> bool:
+    """Same blocks, colours, supports and touching pairs as the true field."""
+    m = match(draft, scene)
+    present = [b for b in draft.blocks.values() if b.present]
+    if len(m) != len(scene.blocks) or len(present) != len(scene.blocks):
+        return False
+    inv = {k: t for t, k in m.items()}
+    for tid, key in m.items():
+        block = draft.blocks[key]
+        if block.colour != scene.blocks[tid].colour or \
+                {inv.get(k) for k in draft.supports(key)} != set(scene.blocks[tid].rests_on):
+            return False
+    return {frozenset((inv[a], inv[b])) for a, b in draft.live_touching()} == side_pairs(scene)
+
+
+def tap_mark(view: SetupView, key: int, mode: str = "blocks") -> bool:
+    """Tap block ``key``'s mark; whether the tap hit that block."""
+    x, y = view.mark(key)
+    return view.tap(x, y, mode).key == key
+
+
+def bare_spot(view: SetupView, t: Any) -> tuple[float, float] | None:
+    """Where a player taps to add a missed block: its top's centre, else the point of its
+    top nearest the centre where a tap means "add" (its centre may be under a higher block)."""
+    pose = view.capture.pose
+    size = t.size_mm[0]
+    offsets = sorted(((dx, dy) for dx in np.linspace(-0.35, 0.35, 8)
+                      for dy in np.linspace(-0.35, 0.35, 8)), key=lambda o: math.hypot(*o))
+    for dx, dy in [(0.0, 0.0), *offsets]:
+        a = math.radians(t.angle_deg)
+        x = t.centre_mm[0] + size * (dx * math.cos(a) - dy * math.sin(a))
+        y = t.centre_mm[1] + size * (dx * math.sin(a) + dy * math.cos(a))
+        sx, sy = view.to_screen(pose.project([[x, y, t.top_mm]]))[0]
+        if view.hit(float(sx), float(sy)).kind == "add":
+            return float(sx), float(sy)
+    return None
+
+
+def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, str]:
+    """Tap the draft into the true field; (taps, why not where it cannot be)."""
+    draft = capture.draft
+    taps = 0
+    m = match(draft, scene)
+    false = [b.key for b in draft.blocks.values() if b.present and b.key not in m.values()]
+    for key in sorted(false, key=lambda k: -draft.blocks[k].level):
+        while draft.blocks[key].present:
+            if not tap_mark(view, key):
+                return taps, "a false block's mark is not hit"
+            taps += 1
+    for tid, t in scene.blocks.items():
+        if tid in m:
+            continue
+        if t.level > 1:
+            return taps, "a stacked block was missed"
+        spot = bare_spot(view, t)
+        if spot is None:
+            return taps, "a missed block shows no bare spot to tap"
+        hit = view.tap(*spot)
+        taps += 1
+        if hit.kind != "add":
+            return taps, f"a missed block's tap hit {hit.kind}"
+        m = match(draft, scene)
+        if tid not in m:
+            return taps, "a missed block was added too far from where it is"
+    m = match(draft, scene)
+    for tid, key in m.items():
+        while draft.blocks[key].colour != scene.blocks[tid].colour:
+            if not tap_mark(view, key):
+                return taps, "a block's mark is not hit"
+            taps += 1
+    inv = {k: t for t, k in m.items()}
+    for tid, key in m.items():
+        if {inv.get(k) for k in draft.supports(key)} != set(scene.blocks[tid].rests_on):
+            return taps, "a block stands on the wrong blocks"
+    want = {tuple(sorted((m[a], m[b]))) for a, b in (sorted(p) for p in side_pairs(scene))}
+    wrong = draft.live_touching() ^ want
+    if wrong:
+        taps += 1  # the "Touching" button
+    for pair in sorted(wrong):
+        if pair not in draft.pair_candidates():
+            blocks = [draft.blocks[k] for k in pair]
+            return taps, (f"a touching pair is not a pair on screen (levels "
+                          f"{blocks[0].level}/{blocks[1].level}, centres "
+                          f"{math.dist(blocks[0].centre, blocks[1].centre):.0f} mm apart)")
+        x, y = view.pair_mark(pair)
+        hit = view.tap(x, y, "touching")
+        taps += 1
+        if hit.pair != pair:
+            return taps, "a pair's mark is not hit"
+    return taps, ""
