@@ -3,6 +3,10 @@
 A game screen subclasses :class:`RefereeScreen` and adds, in its own ``.kv``, a board
 widget with the id ``board`` that has a ``refresh(session)`` method. The screen redraws
 whenever the app's ``revision`` changes (a verdict, an undo, a language switch).
+
+Widgets never call the app: one that proposes an action (the action panel, a board) raises
+``on_propose(action, source)``, and the screen passes every such event of its widgets to the
+referee (:meth:`RefereeScreen.propose`).
 """
 
 from __future__ import annotations
@@ -12,9 +16,23 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets import action_panel as _action_panel  # noqa: F401  (kv rules)
+
+
+def proposing_widgets(screen: Widget) -> list[Widget]:
+    """The widgets of ``screen`` that raise ``on_propose``.
+
+    Those in its tree, and those named in its ids (a panel swapped out of the tree counts).
+    """
+    found: dict[int, Widget] = {}
+    for widget in [*screen.walk(restrict=True), *screen.ids.values()]:
+        if isinstance(widget, Widget) and widget is not screen \
+                and widget.is_event_type("on_propose"):
+            found[id(widget)] = widget
+    return list(found.values())
 
 
 class RefereeScreen(Screen):
@@ -27,8 +45,14 @@ class RefereeScreen(Screen):
     game_title = StringProperty("")
 
     def on_kv_post(self, base_widget: Any) -> None:
-        """Redraw whenever something changes at the table."""
+        """Redraw whenever something changes at the table; hear the widgets' proposals."""
         App.get_running_app().bind(revision=lambda *_: self.refresh())
+        for widget in proposing_widgets(self):
+            widget.bind(on_propose=self.propose)
+
+    def propose(self, _widget: Any, action: str, source: str) -> None:
+        """Pass an action a widget raised (``on_propose``) to the referee."""
+        App.get_running_app().propose(action, source)
 
     def on_pre_enter(self, *_args: Any) -> None:
         """Redraw before showing, unless nothing changed since it was last drawn.

@@ -58,7 +58,13 @@ class ActionPanel(BoxLayout):
         action_view: a game screen's presentation of the listed actions (labels, order and
             headline), or ``None``.
         chance_kind: what chance does now: ``roll``, ``shuffle``, ``flip`` or ``reveal``.
+
+    Events:
+        on_propose(action, source): a tapped action (``touch``) or a typed roll (``typed``)
+            for the referee; the screen holding the panel passes it on.
     """
+
+    __events__ = ("on_propose",)
 
     action_filter: Callable[[list[str]], list[str]] | None = None
     action_view: ActionView | None = None
@@ -197,7 +203,10 @@ class ActionPanel(BoxLayout):
 
     def propose(self, text: str) -> None:
         """Propose the tapped action."""
-        App.get_running_app().propose(text, "touch")
+        self.dispatch("on_propose", text, "touch")
+
+    def on_propose(self, action: str, source: str) -> None:
+        """An action for the referee (bound by the screen)."""
 
     def roll(self) -> None:
         """Let the companion roll."""
@@ -225,7 +234,7 @@ class ActionPanel(BoxLayout):
         else:
             text = typed if not first.isdigit() else f"{self.chance_prefix} {typed}"
         field.text = ""
-        App.get_running_app().propose(text, "typed")
+        self.dispatch("on_propose", text, "typed")
 
 
 load_kv_beside(__file__)

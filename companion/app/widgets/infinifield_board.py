@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle
 from kivy.uix.widget import Widget
@@ -51,7 +50,13 @@ def _text_texture(text: str, size: float, colour: tuple[float, ...]) -> Any:
 
 
 class InfinifieldBoard(Widget):
-    """The field, redrawn from the session on every change."""
+    """The field, redrawn from the session on every change.
+
+    Events:
+        on_propose(action, source): the phase's action for a tapped block, for the referee.
+    """
+
+    __events__ = ("on_propose",)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -61,6 +66,9 @@ class InfinifieldBoard(Widget):
         self._spots_key: Any = None
         self._session: Session | None = None
         self.bind(pos=lambda *_: self._redraw(), size=lambda *_: self._redraw())
+
+    def on_propose(self, action: str, source: str) -> None:
+        """An action for the referee (bound by the screen)."""
 
     def refresh(self, session: Session) -> None:
         """Redraw from the session's state."""
@@ -176,7 +184,7 @@ class InfinifieldBoard(Widget):
             return False
         action = tap_action(self._session.state, block)
         if action is not None:
-            App.get_running_app().propose(action, "touch")
+            self.dispatch("on_propose", action, "touch")
         return True
 
 
