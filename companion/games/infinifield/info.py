@@ -38,7 +38,7 @@ INFO = GameInfo(
         Parameter("mode", "field-building rules to enforce (default: the field file's, else "
                           "quickstart)", choices=MODES),
         Parameter("scoring", "points (10 per capture + blocks left) or rounds won",
-                  choices=SCORINGS),
+                  choices=SCORINGS, offered=True),
         Parameter("rounds", "play this many rounds, 1 or more (default: one per player)",
                   kind="whole"),
         Parameter("target", "play until a player reaches this many points, 1 or more "
