@@ -81,7 +81,7 @@ def test_a_stacked_held_out_field_is_corrected_by_dropping_the_assumed_block_und
     assert [len(draft.supports(b.key)) for b in draft.present() if b.level == 2] == [1], \
         "read as a tower"
     assert [len(b.rests_on) for b in scene.blocks.values() if b.level == 2] == [2]
-    taps, why = correct(capture, scene, SetupView(capture, *PICTURE))
+    _taps, why = correct(capture, scene, SetupView(capture, *PICTURE))
     assert why == ""
     assert equal_to_truth(capture.draft, scene)
     field = load_field_text("f003.toml", capture.draft.field_toml("quickstart")).field

@@ -20,6 +20,11 @@ from companion.app import theme
 from companion.app.game_setups import SETUPS, check_names
 from companion.app.journal_shelf import save_seat_names
 from companion.app.kvload import load_kv_beside
+from companion.app.screens.field_setup_choice import (
+    CAMERA_LAYOUT,
+    camera_layout_button,
+    open_field_setup,
+)
 from companion.app.widgets.common import BigButton
 from companion.games.core import SetupError
 from companion.games.registry import load_game
@@ -77,6 +82,9 @@ class NewGameScreen(Screen):
                                action=name, selected=name == self.layout)
             button.bind(on_release=lambda b: self.set_layout(b.action))
             layouts.add_widget(button)
+        camera = camera_layout_button(self)  # issue 12: the field read from the camera
+        if camera is not None:
+            layouts.add_widget(camera)
         self._build_options()
         self._build_names()
 
@@ -164,6 +172,9 @@ class NewGameScreen(Screen):
         except ValueError as error:
             self.error = app.tr("newgame.names_needed") if "different" in str(error) \
                 else app.tr("newgame.name_one_word")
+            return
+        if self.layout == CAMERA_LAYOUT:
+            open_field_setup(self.game, names, self.chosen)
             return
         try:
             if spec.naming == "rename":

@@ -1,0 +1,210 @@
+"""Set-up from the camera (issue 12): the field read, confirmed or corrected by touch, started.
+
+The new-game screen's "read the field from the camera" opens this screen with the players
+and options chosen. It takes the camera's newest frame, reads the field on a short-lived
+thread (:func:`companion.app.field_capture.capture_field`) and shows it over the picture
+(:class:`~companion.app.widgets.field_picture.FieldPicture`). The players tap a block to
+change its colour or drop a false one, tap bare table where a block was missed, and in
+touching mode tap the ring between two blocks to make them touch or not. The engine's
+field-building checks run after every tap, each violation listed with its rule; "Start match"
+is enabled when there is none. Starting writes the field as field TOML
+(:meth:`~companion.app.field_capture.FieldDraft.field_toml`), keeps a copy in the data
+folder's ``fields/``, and starts the session with it as its ``setup`` source, so the journal
+holds it and a resumed game has the same field.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.app.field_capture import (
+    Capture,
+    capture_field,
+    table_intrinsics,
+    violating_keys,
+)
+from companion.app.kvload import load_kv_beside
+from companion.games.core import SetupError
+
+
+class FieldSetupScreen(Screen):
+    """Read, correct, check and start.
+
+    Attributes:
+        status: what the screen says above the problems (reading, counts, hints).
+        problems: the violations, each with its rule, or the go-ahead.
+        frame_source: gives the camera's newest BGR frame (``None`` without one); the app's
+            camera by default, a replay of photos in tests.
+    """
+
+    status = StringProperty("")
+    problems = StringProperty("")
+    mode = StringProperty("blocks")
+    rules = StringProperty("quickstart")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.capture: Capture | None = None
+        self.game = "infinifield"
+        self.players: list[str] | None = None
+        self.chosen: dict[str, Any] = {}
+        self.frame_source: Callable[[], Any] | None = None
+        self.reading = False
+        self.started_path: Path | None = None
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        """Wire the picture's taps and the language to this screen."""
+        self.ids.picture.on_tap = self.tap
+        App.get_running_app().bind(lang=lambda *_: self.refresh())
+
+    # -- reading ---------------------------------------------------------------------------
+    def prepare(self, game: str, players: list[str] | None, chosen: dict[str, Any]) -> None:
+        """Remember who plays and with which options."""
+        self.game, self.players, self.chosen = game, players, chosen
+        self.capture = None
+        self.ids.picture.show(None)
+
+    def read(self, *_args: Any) -> None:
+        """Take the camera's newest frame and read the field off the main loop."""
+        app = App.get_running_app()
+        source = self.frame_source or app.camera_frame
+        frame = source()
+        if frame is None:
+            self.status = app.tr("fieldsetup.no_camera")
+            self.problems = ""
+            return
+        try:
+            intrinsics = table_intrinsics(app.camera_watch.calibration_path())
+        except (ValueError, OSError) as error:
+            intrinsics = None
+            self.problems = app.tr("fieldsetup.camera_file", problem=str(error))
+        self.reading = True
+        self.status = app.tr("fieldsetup.reading")
+        self._update_buttons()
+
+        def work() -> None:
+            try:
+                result: Any = capture_field(frame, intrinsics)
+            except ValueError as error:  # PoseError, CameraModelError: said on screen
+                result = error
+            app.inbox.post(self._read_done, result)
+
+        threading.Thread(target=work, name="field-setup-read", daemon=True).start()
+
+    def _read_done(self, result: Any) -> None:
+        self.reading = False
+        if isinstance(result, Exception):
+            self.capture = None
+            self.ids.picture.show(None)
+            app = App.get_running_app()
+            self.status = app.tr("fieldsetup.no_markers", problem=str(result))
+            self.problems = ""
+            self._update_buttons()
+            return
+        self.capture = result
+        self.ids.picture.show(result)
+        self.refresh()
+
+    # -- touching --------------------------------------------------------------------------
+    def tap(self, x: float, y: float) -> None:
+        """A tap on the picture at ``(x, y)`` (px, y down): cycle, toggle or add."""
+        view = self.ids.picture.view
+        if view is None or self.reading:
+            return
+        view.tap(x, y, self.mode)
+        self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        """``blocks`` (taps change blocks) or ``touching`` (taps toggle pairs)."""
+        self.mode = mode
+        self.ids.picture.mode = mode
+        self.refresh()
+
+    def set_rules(self, rules: str) -> None:
+        """The field-building rules checked: ``quickstart`` or ``official``."""
+        self.rules = rules
+        self.refresh()
+
+    # -- showing ---------------------------------------------------------------------------
+    def player_count(self) -> int:
+        """How many players need a white block to start on."""
+        return len(self.players) if self.players else 2
+
+    def refresh(self) -> None:
+        """Check the field and say what stands in the way of starting."""
+        app = App.get_running_app()
+        picture = self.ids.picture
+        capture = self.capture
+        if capture is None:
+            picture.broken = set()
+            picture.redraw()
+            self._update_buttons()
+            return
+        draft = capture.draft
+        found = draft.problems(self.rules, self.player_count())
+        picture.broken = violating_keys(draft, found)
+        picture.redraw()
+        hint = app.tr(f"fieldsetup.hint_{self.mode}")
+        counts = app.tr("fieldsetup.counts", blocks=len(draft.present()),
+                        pairs=len(draft.live_touching()), taps=draft.taps)
+        self.status = f"{counts}\n{hint}"
+        lines = []
+        if draft.hands_in_view:
+            lines.append(app.tr("fieldsetup.hands"))
+        if found:
+            lines.append(app.tr("fieldsetup.problems", count=len(found)))
+            lines += [f"- {v.message} ({v.rule})" for v in found]
+        else:
+            lines.append(app.tr("fieldsetup.ready", rules=app.tr(f"choice.mode.{self.rules}")))
+        lines += [app.tr("fieldsetup.note", note=note) for note in draft.notes]
+        self.problems = "\n".join(lines)
+        self._update_buttons(not found)
+
+    def _update_buttons(self, ready: bool = False) -> None:
+        ids = self.ids
+        ids.start_button.disabled = not ready or self.reading or self.capture is None
+        ids.read_button.disabled = self.reading
+        for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode)):
+            button.selected = self.mode == name
+        for name, button in (("quickstart", ids.quick_rules), ("official", ids.official_rules)):
+            button.selected = self.rules == name
+
+    # -- starting --------------------------------------------------------------------------
+    def start(self, *_args: Any) -> None:
+        """Start the match on the confirmed field (written as field TOML, journaled)."""
+        app = App.get_running_app()
+        if self.capture is None or self.capture.draft.problems(self.rules, self.player_count()):
+            return
+        from companion.app.game_setups import SETUPS
+
+        text = self.capture.draft.field_toml(self.rules)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        name = f"camera-field-{stamp}.toml"
+        folder = Path(app.options.data_dir) / "fields"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / name).write_text(text, encoding="utf-8")
+            self.started_path = folder / name
+        except OSError as error:  # the journal still holds the field
+            self.problems = app.tr("fieldsetup.not_saved", problem=str(error))
+        spec = SETUPS[self.game]
+        try:
+            app.table.start_from(self.game, {"setup": (name, text)},
+                                 spec.build_options(self.players, "", self.chosen),
+                                 seed=app.options.seed)
+        except (SetupError, ValueError) as error:
+            self.problems = str(error)
+            return
+        app.outputs.reset()
+        app.open_game_screen()
+
+
+load_kv_beside(__file__)

@@ -1,0 +1,179 @@
+"""The camera's picture of the field with what was read drawn over it, corrected by touch.
+
+Each block read shows its top face's outline where the camera sees it and a round mark
+with its colour and letter (W, Y, R, B; a grey cross for *not a block*); a block under
+another is marked beside it, joined by a line. Blocks that break a field-building rule are
+outlined red. Touching pairs are green lines between the blocks; in touching mode each pair
+that may be toggled shows a ring between the two (filled: they touch). Pawns seen are
+small rings in their colour. The picture's crop and scale are fixed per reading
+(:class:`companion.app.field_capture.SetupView`), so nothing moves under a finger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import cv2
+import numpy as np
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics.texture import Texture
+from kivy.uix.widget import Widget
+
+from companion.app import theme
+from companion.app.field_capture import Capture, SetupView
+
+MARK_PX = 36.0
+"""Diameter of a block's mark (its tap target is larger: see ``TAP_RADIUS_PX``)."""
+PAIR_PX = 26.0
+"""Diameter of a touching pair's ring in touching mode."""
+OUTLINE = (0.95, 0.95, 0.95, 0.9)
+BROKEN = (1.0, 0.25, 0.2, 1)
+TOUCHING = (0.25, 0.95, 0.35, 1)
+DROPPED = (0.45, 0.45, 0.48, 1)
+PAWN_COLOURS = {"green": (0.2, 0.8, 0.3, 1), "magenta": (0.9, 0.2, 0.8, 1),
+                "cyan": (0.2, 0.85, 0.95, 1), "orange": (1.0, 0.55, 0.1, 1)}
+
+
+def picture_texture(capture: Capture, view: SetupView) -> Texture:
+    """The part of the frame the view shows, at the view's size, as a Kivy texture."""
+    width, height = max(1, round(view.width)), max(1, round(view.height))
+    x0, y0 = view.origin
+    shift = np.array([[view.scale, 0.0, -x0 * view.scale], [0.0, view.scale, -y0 * view.scale]])
+    shown = cv2.warpAffine(capture.frame, shift, (width, height), flags=cv2.INTER_AREA
+                           if view.scale < 1 else cv2.INTER_LINEAR,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=(30, 24, 20))
+    rgb = cv2.cvtColor(shown, cv2.COLOR_BGR2RGB)[::-1].copy()  # Kivy's rows go up
+    texture = Texture.create(size=(width, height), colorfmt="rgb")
+    texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+    return texture
+
+
+def _letter(text: str, colour: tuple[float, ...]) -> Any:
+    label = CoreLabel(text=text, font_size=17, bold=True, color=colour)
+    label.refresh()
+    return label.texture
+
+
+class FieldPicture(Widget):
+    """The set-up picture. ``on_tap(x, y)`` gets taps in picture px (y down from the top).
+
+    Attributes:
+        view: what is shown (``None`` before a reading).
+        mode: ``blocks`` or ``touching``.
+        broken: keys of blocks that break a rule (outlined red).
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: SetupView | None = None
+        self.mode = "blocks"
+        self.broken: set[int] = set()
+        self.on_tap: Callable[[float, float], Any] | None = None
+        self._texture: Texture | None = None
+        self._letters: dict[tuple[str, tuple[float, ...]], Any] = {}
+        self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
+
+    def show(self, capture: Capture | None) -> None:
+        """Show a new reading (fixing its crop and scale at the widget's size)."""
+        if capture is None or self.width < 10 or self.height < 10:
+            self.view, self._texture = None, None
+        else:
+            self.view = SetupView(capture, self.width, self.height)
+            self._texture = picture_texture(capture, self.view)
+        self.redraw()
+
+    def window_point(self, x: float, y: float) -> tuple[float, float]:
+        """A picture point (px, y down) in window coordinates."""
+        return self.to_window(self.x + x, self.top - y)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        """A touch on the picture is a tap at that picture point."""
+        if not self.collide_point(*touch.pos) or self.view is None:
+            return bool(super().on_touch_down(touch))
+        if self.on_tap is not None:
+            self.on_tap(touch.x - self.x, self.top - touch.y)
+        return True
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _pt(self, p: tuple[float, float] | np.ndarray) -> tuple[float, float]:
+        return (self.x + float(p[0]), self.top - float(p[1]))
+
+    def redraw(self) -> None:
+        """Draw the picture and the field as it stands now."""
+        self.canvas.clear()
+        view = self.view
+        with self.canvas:
+            Color(*theme.PANEL)
+            Rectangle(pos=self.pos, size=self.size)
+            if view is None or self._texture is None:
+                return
+            Color(1, 1, 1, 1)
+            Rectangle(texture=self._texture, pos=self.pos, size=(view.width, view.height))
+            draft = view.capture.draft
+            for block in draft.blocks.values():
+                if block.present:
+                    self._outline(view, block.key)
+            self._pairs(view)
+            if self.mode == "touching":
+                return
+            for pawn in draft.pawns:
+                Color(*PAWN_COLOURS.get(pawn.colour, OUTLINE))
+                x, y = self._pt(view.pawn_mark(pawn))
+                Line(circle=(x, y, 9), width=2.5)
+            for key in draft.blocks:
+                self._mark(view, key)
+
+    def _outline(self, view: SetupView, key: int) -> None:
+        points = [self._pt(p) for p in view.outline(key)]
+        Color(*(BROKEN if key in self.broken else OUTLINE))
+        Line(points=[c for p in points + points[:1] for c in p],
+             width=2.2 if key in self.broken else 1.2)
+
+    def _pairs(self, view: SetupView) -> None:
+        draft = view.capture.draft
+        touching = draft.live_touching()
+        Color(*TOUCHING)
+        for a, b in touching:
+            Line(points=[*self._pt(view.anchor(a)), *self._pt(view.anchor(b))], width=1.6)
+        if self.mode != "touching":
+            return
+        r = PAIR_PX / 2
+        for pair in draft.pair_candidates():
+            x, y = self._pt(view.pair_mark(pair))
+            Color(0, 0, 0, 0.6)
+            Ellipse(pos=(x - r - 2, y - r - 2), size=(PAIR_PX + 4, PAIR_PX + 4))
+            Color(*TOUCHING)
+            if pair in touching:
+                Ellipse(pos=(x - r, y - r), size=(PAIR_PX, PAIR_PX))
+            else:
+                Line(circle=(x, y, r - 1), width=2)
+
+    def _mark(self, view: SetupView, key: int) -> None:
+        block = view.capture.draft.blocks[key]
+        x, y = self._pt(view.mark(key))
+        ax, ay = self._pt(view.anchor(key))
+        if abs(ax - x) + abs(ay - y) > 6:
+            Color(*(OUTLINE if block.present else DROPPED))
+            Line(points=[ax, ay, x, y], width=1.2)
+        r = MARK_PX / 2
+        Color(0.05, 0.05, 0.07, 1)
+        Ellipse(pos=(x - r - 2, y - r - 2), size=(MARK_PX + 4, MARK_PX + 4))
+        if block.colour is None:
+            Color(*DROPPED)
+            Ellipse(pos=(x - r, y - r), size=(MARK_PX, MARK_PX))
+            Color(0.95, 0.3, 0.25, 1)
+            d = r * 0.5
+            Line(points=[x - d, y - d, x + d, y + d], width=2.5)
+            Line(points=[x - d, y + d, x + d, y - d], width=2.5)
+            return
+        Color(*theme.BLOCK_COLOURS[block.colour])
+        Ellipse(pos=(x - r, y - r), size=(MARK_PX, MARK_PX))
+        ink = (0.08, 0.08, 0.1, 1) if block.colour in ("white", "yellow") else (1, 1, 1, 1)
+        letter = self._letters.get((block.colour, ink))
+        if letter is None:
+            letter = self._letters[(block.colour, ink)] = _letter(block.colour[0].upper(), ink)
+        w, h = letter.size
+        Color(1, 1, 1, 1)
+        Rectangle(texture=letter, pos=(x - w / 2, y - h / 2), size=(w, h))

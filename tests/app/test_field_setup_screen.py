@@ -1,0 +1,141 @@
+"""The set-up screen in the real app (issue 12, "Reading the field (set-up)"): the field read
+from a held-out photoreal photo is shown over the picture, corrected by touch, checked by the
+engine (infinifield.md "Build the field", step 1) and the match starts on it, journaled."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.app import theme
+from companion.app.camera_replay import CameraReplay
+from companion.app.widgets.field_picture import DROPPED, MARK_PX, TOUCHING
+from tests.app.harness import AppDriver, close_to, go_home, too_small_buttons
+from vision.calibration import calibrate
+from vision.camera_model import Intrinsics
+from vision.devtools.table3d_truth import load_scene
+
+pytestmark = pytest.mark.gui
+
+PHOTO = Path(__file__).resolve().parents[1] / "data" / "table3d" / "f007_before"
+
+
+@pytest.fixture
+def camera_table(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
+    """The held-out photo f007_before as the camera (a replay of that one image) and a
+    table calibration naming the camera's intrinsics, as ``calibrate --camera`` saves it."""
+    scene = load_scene(PHOTO.with_suffix(".json"))
+    assert scene.split == "holdout"
+    folder = tmp_path / "camera"
+    folder.mkdir()
+    shutil.copy(PHOTO.with_suffix(".jpg"), folder / "frame.jpg")
+    data = Path(driver.app.options.data_dir)
+    cam = scene.camera
+    intrinsics = Intrinsics(np.asarray(cam.K, float), np.asarray(cam.dist, float), cam.size,
+                            "f007", "calibrated")
+    (data / "f007-camera.toml").write_text(intrinsics.to_toml(), encoding="utf-8")
+    calibration = data / "table-calibration.json"
+    dataclasses.replace(calibrate(scene.image()), camera="f007-camera.toml").save(calibration)
+    replay = CameraReplay(folder, loop=True)
+    yield replay
+    replay.close()
+    calibration.unlink()
+
+
+def _until_read(driver: AppDriver) -> None:
+    screen = driver.screen
+    for _ in range(600):
+        if not screen.reading and screen.capture is not None:
+            driver.frames(3)
+            return
+        driver.wait(0.02)
+    raise AssertionError(f"the field was never read: {screen.status!r}")
+
+
+def _mark_pixel(driver: AppDriver, image: np.ndarray, key: int) -> tuple[int, ...]:
+    """The screenshot's colour inside block ``key``'s mark, beside its letter."""
+    picture = driver.screen.ids.picture
+    x, y = picture.window_point(*picture.view.mark(key))
+    x += MARK_PX * 0.36
+    return tuple(int(v) for v in image[image.shape[0] - 1 - int(y), int(x)])
+
+
+def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_on_it(
+        driver: AppDriver, camera_table: CameraReplay) -> None:
+    """New game, "read the field from the camera": 17 blocks of the held-out photo appear
+    over the picture; a tap turns a white block yellow (seen in the pixels), four more drop
+    and restore it; in touching mode a tap unties a pair; Start match opens the game on the
+    confirmed field, which the journal holds and a resume rebuilds."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    assert driver.screen.name == "newgame"
+    driver.tap(driver.find_button("2", driver.screen.ids.counts))
+    driver.tap_text("read the field from the camera", driver.screen.ids.layouts)
+    driver.screenshot("field_setup_newgame")
+    assert too_small_buttons(driver) == []
+    driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
+    driver.tap(driver.widget("start"))
+    assert driver.screen.name == "field_setup"
+    _until_read(driver)
+    screen = driver.screen
+    draft = screen.capture.draft
+    assert len(draft.present()) == 17
+    assert "17 blocks" in screen.status
+    assert "quick-start rules" in screen.problems
+    assert not screen.ids.start_button.disabled
+    assert too_small_buttons(driver) == []
+    image = driver.screenshot("field_setup_read")
+    white = next(b.key for b in draft.present() if b.colour == "white")
+    assert close_to(_mark_pixel(driver, image, white), theme.BLOCK_COLOURS["white"], 40)
+
+    picture = screen.ids.picture
+    driver.tap_at(*picture.window_point(*picture.view.mark(white)))
+    assert draft.blocks[white].colour == "yellow"
+    image = driver.screenshot("field_setup_yellow")
+    assert close_to(_mark_pixel(driver, image, white), theme.BLOCK_COLOURS["yellow"], 40)
+    for _ in range(3):  # red, blue, then not a block
+        driver.tap_at(*picture.window_point(*picture.view.mark(white)))
+    assert draft.blocks[white].colour is None
+    assert "16 blocks" in screen.status
+    image = driver.screenshot("field_setup_dropped")
+    assert close_to(_mark_pixel(driver, image, white), DROPPED, 30)
+    driver.tap_at(*picture.window_point(*picture.view.mark(white)))  # back, white
+    driver.tap_at(*picture.window_point(*picture.view.mark(white)))  # and yellow
+    assert draft.blocks[white].colour == "yellow"
+
+    driver.tap(screen.ids.touching_mode)
+    pair = sorted(draft.live_touching())[0]
+    x, y = picture.window_point(*picture.view.pair_mark(pair))
+    image = driver.screenshot("field_setup_touching")
+    assert close_to(tuple(int(v) for v in image[image.shape[0] - 1 - int(y), int(x)]),
+                    TOUCHING, 40)
+    driver.tap_at(x, y)
+    assert pair not in draft.live_touching()
+    driver.tap_at(x, y)
+    assert pair in draft.live_touching()
+    driver.tap(screen.ids.blocks_mode)
+
+    driver.tap(screen.ids.start_button)
+    assert driver.screen.name == "game_infinifield"
+    session = driver.app.table.session
+    assert session is not None
+    field = session.state.field
+    assert field == draft.to_field()
+    assert sum(b.colour == "yellow" for b in field.blocks) == \
+        sum(b.colour == "yellow" for b in draft.present())
+    name, text = session.sources["setup"]
+    assert "Read by the camera" in text
+    journal = session.journal.path
+    assert name in journal.read_text(encoding="utf-8")
+    assert screen.started_path is not None and screen.started_path.read_text() == text
+    driver.screenshot("field_setup_game")
+    driver.app.table.close_game()
+    resumed = driver.app.table.resume(journal)
+    assert resumed.state.field == field
+    driver.app.open_game_screen()
+    go_home(driver)
