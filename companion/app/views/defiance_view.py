@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from companion.games.defiance.data import ATTRIBUTES
 from companion.games.defiance.scoring import points
-from companion.games.defiance.state import State, over_limit, timeline_limit, track_level
+from companion.games.defiance.state import Phase, State, over_limit, timeline_limit, track_level
 
 DIE_LETTERS = {"tide": "T", "power": "P", "fortitude": "F"}
 
@@ -85,7 +85,7 @@ class DefianceView:
 
 def defiance_view(state: State) -> DefianceView:
     """The screen's content for ``state``."""
-    acting = state.order[state.index] if state.order and state.phase == "turns" else ""
+    acting = state.order[state.index] if state.order and state.phase == Phase.TURNS else ""
     leaders = []
     for seat in state.seats:
         tracks = tuple((a, track_level(state, seat, a)) for a in ATTRIBUTES) if seat.leader \

@@ -10,7 +10,7 @@ map), ``flow`` (setup steps, turns, rounds), ``dice`` (action checks, gambits),
 ``card_actions`` (Tide and Power actions), ``movement`` (Fortitude actions), ``damage``
 (damage, defeat, respawn), ``cardops`` (decks, hands, discards), ``card_effects`` and
 ``queue_actions`` (card texts, protection, the queue, scoring actions), ``scoring`` (end and
-tie-breakers), ``legal`` (legal action listing).
+tie-breakers), ``legal`` (legal action listing), ``describe`` (event wording).
 
 Example:
     >>> GAME.name, GAME.rulebook

@@ -29,6 +29,7 @@ from typing import ClassVar, Self
 from companion.games.core import NotationError
 from companion.games.defiance.board import Pos, format_pos, parse_count, parse_pos
 from companion.games.defiance.data import ATTRIBUTES, BLANK, EFFECTS, FACE_LETTERS
+from companion.games.defiance.setup import Rules
 
 FACES = (*FACE_LETTERS.values(), BLANK)
 """The faces of an action die as the notation writes them (rulebook 2.6.1)."""
@@ -875,3 +876,20 @@ def _canonical(word: str, names: Mapping[str, str]) -> str:
     if low in KEYWORDS:
         return low
     return names.get(low, word)
+
+
+_NAME_CACHE: list[tuple[Rules, dict[str, str]]] = []
+
+
+def setup_names(rules: Rules) -> dict[str, str]:
+    """Lower-case lookup of every name of the setup (cached for the last setup seen)."""
+    if _NAME_CACHE and _NAME_CACHE[0][0] is rules:
+        return _NAME_CACHE[0][1]
+    names = [*rules.players, *(c.id for c in rules.cards), *(t.id for t in rules.tiles),
+             *(r.id for r in rules.roles), *(lead.id for lead in rules.leaders),
+             *rules.factions()]
+    if rules.chapter:
+        names.extend(c.id for c in rules.chapter.conditions)
+    table = canonical_names(names)
+    _NAME_CACHE[:] = [(rules, table)]
+    return table

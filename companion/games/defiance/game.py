@@ -67,11 +67,12 @@ from companion.games.defiance.actions import (
     Spend,
     Step,
     Trim,
-    canonical_names,
     parse_action,
+    setup_names,
 )
 from companion.games.defiance.cardops import reshuffles_due
 from companion.games.defiance.data import die_faces
+from companion.games.defiance.describe import describe
 from companion.games.defiance.flow import end_turn, initial
 from companion.games.defiance.info import INFO
 from companion.games.defiance.legal import grouped_listing, legal_actions
@@ -368,59 +369,12 @@ class DefianceGame(Game[Rules, State, Action]):
     # -- notation --------------------------------------------------------------------------
     def parse_action(self, state: State, text: str) -> Action:
         """Read one line of Defiance notation (case-insensitive names)."""
-        return parse_action(text, _names(state.rules))
+        return parse_action(text, setup_names(state.rules))
 
     def describe_event(self, event: Event) -> str:
-        """One short line per event."""
-        data = event.data
-        texts = {
-            "turn_order": lambda: "turn order: " + ", ".join(data["order"]),
-            "turn_changed": lambda: f"{data['leader']}'s turn",
-            "round_changed": lambda: f"round {data['round']}",
-            "dice_locked": lambda: f"{data['leader']} locks {' '.join(data['faces'])}",
-            "health_changed": lambda: f"{data.get('unit') or data['leader']} Health "
-                                      f"{data['old']} -> {data['new']}",
-            "unit_destroyed": lambda: f"{data['leader']}'s {data['unit']} is destroyed"
-                                      + (f" (with {', '.join(data['attached'])})"
-                                         if data["attached"] else ""),
-            "nothing_healed": lambda: f"{data['asset']} has no damage to heal: nothing "
-                                      "healed",
-            "turn_lost": lambda: f"{data['leader']} loses this turn (defeated, 8.6)",
-            "timeline_card_destroyed": lambda: f"{data['leader']}'s timeline card "
-                                               f"{data['card']} is destroyed",
-            "timeline_over_limit": lambda: data["detail"],
-            "card_discarded": lambda: f"{data['leader']} discards {data['card']}",
-            "card_stolen": lambda: f"{data['leader']} steals {data['as']} from {data['from']}",
-            "card_attached": lambda: f"{data['card']} is attached to {data['asset']}",
-            "forced_move": lambda: f"{data['leader']} is moved {data['from']} -> {data['to']}",
-            "canceled": lambda: f"{data['leader']} cancels {data['card']} ({data['effect']})",
-            "defeat": lambda: data["detail"],
-            "respawn": lambda: f"{data['leader']} respawns in {data['tile']}",
-            "points_scored": lambda: f"{data['leader']} scores {data['points']} "
-                                     f"(total {data['total']})",
-            "game_over": lambda: f"game over (decided by {data['tiebreaker']})",
-            "victory": lambda: data["detail"],
-        }
-        if event.kind in texts:
-            return str(texts[event.kind]())
-        return super().describe_event(event)
-
-
-_NAME_CACHE: list[tuple[Rules, dict[str, str]]] = []
-
-
-def _names(rules: Rules) -> dict[str, str]:
-    """Lower-case lookup of every name of the setup (cached for the last setup seen)."""
-    if _NAME_CACHE and _NAME_CACHE[0][0] is rules:
-        return _NAME_CACHE[0][1]
-    names = [*rules.players, *(c.id for c in rules.cards), *(t.id for t in rules.tiles),
-             *(r.id for r in rules.roles), *(lead.id for lead in rules.leaders),
-             *rules.factions()]
-    if rules.chapter:
-        names.extend(c.id for c in rules.chapter.conditions)
-    table = canonical_names(names)
-    _NAME_CACHE[:] = [(rules, table)]
-    return table
+        """One short line per event (see ``describe.py``)."""
+        line = describe(event)
+        return super().describe_event(event) if line is None else line
 
 
 GAME = DefianceGame()

@@ -1,8 +1,10 @@
-"""Shared helpers for the Defiance tests: shipped sources, quick setups, a scripted table."""
+"""Defiance test helpers: the shared kit (tests/games/kit.py) bound to GAME, plus shipped
+sources, quick setups and a scripted table."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from companion.games.core import Event
@@ -12,6 +14,7 @@ from companion.games.defiance.setup import Rules
 from companion.games.defiance.shipped import PACKAGE, shipped_roles
 from companion.games.defiance.state import Die, State, Turn, Unit, seat, with_seat
 from companion.resources import shipped_sources
+from tests.games import kit
 
 
 def sources(setup: str = "data/games/quickplay.toml") -> dict[str, tuple[str, str]]:
@@ -22,20 +25,22 @@ def rules(setup: str = "data/games/quickplay.toml", **options: Any) -> Rules:
     return GAME.load_setup(sources(setup), options)
 
 
-def act(state: State, text: str) -> tuple[State, tuple[Event, ...]]:
-    """Apply one line of notation."""
-    transition = GAME.apply(state, GAME.parse_action(state, text))
-    return transition.state, transition.events
+def play(state: State, *lines: str) -> tuple[State, tuple[Event, ...]]:
+    """Apply lines of notation (the shared kit's ``play``): the final state and the events,
+    as a tuple like :attr:`Transition.events`."""
+    final, events = kit.play(GAME, state, *lines)
+    return final, tuple(events)
 
 
-def play(state: State, *lines: str) -> State:
-    for line in lines:
-        state, _ = act(state, line)
-    return state
+kinds = kit.kinds
+refusal = partial(kit.refusal, GAME)
+"""The :class:`IllegalAction` a line gets (the test fails when it is accepted)."""
+notation_error = partial(kit.notation_error, GAME)
 
 
-def kinds(events: tuple[Event, ...]) -> list[str]:
-    return [e.kind for e in events]
+def play_state(state: State, *lines: str) -> State:
+    """The state after ``lines`` (a builder for arranging a position)."""
+    return play(state, *lines)[0]
 
 
 def deck_order(state: State, faction: str) -> str:
@@ -49,17 +54,17 @@ def started(setup: str = "data/games/quickplay.toml") -> State:
     nobody mulligans or deploys. It is Ann's turn, before her action check."""
     state = GAME.initial_state(rules(setup))
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    state = play(state, "reveal explorer assassin general seer",
-                 "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                 "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play_state(state, "reveal explorer assassin general seer",
+                       "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                       "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
     return state
 
 
 def locked(state: State, faces: str, attribute: str = "tide") -> State:
     """The current leader checks ``attribute``, rolls ``faces`` and locks."""
     leader = state.turn.leader
-    return play(state, f"check {leader} {attribute}", f"roll {faces}", f"lock {leader}")
+    return play_state(state, f"check {leader} {attribute}", f"roll {faces}", f"lock {leader}")
 
 
 def give(state: State, name: str, *cards: str) -> State:
@@ -86,4 +91,4 @@ def dice_state(state: State, faces: str, kind: str = "tide") -> State:
     return replace(state, turn=replace(state.turn, check=kind, dice=dice, locked=True))
 
 
-__all__ = ["GAME", "Turn"]
+__all__ = ["GAME", "Turn", "kinds", "notation_error", "play", "play_state", "refusal"]

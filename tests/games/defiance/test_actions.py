@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from companion.games.core import IllegalAction
 from companion.games.defiance.state import Prepared, placement_at, seat, track_level, with_seat
-from tests.games.defiance.helpers import act, board, give, kinds, locked, play, started, units
+from tests.games.defiance.helpers import (
+    board,
+    give,
+    kinds,
+    locked,
+    play,
+    play_state,
+    refusal,
+    started,
+    units,
+)
 
 
 def _ann(faces: str, *hand: str, attribute: str = "tide"):
@@ -24,12 +31,10 @@ def test_prepare_costs_one_tide_and_the_timeline_holds_one_plus_tide_level():
     to 1 + your current Tide level (the glossary's reading; section 4 says Tide level); when
     full you may destroy one to replace it."""
     state = _ann("T T T T", "mending-light", "sunlance", "pilgrim")
-    state = play(state, "prepare Ann mending-light", "prepare Ann sunlance")
+    state = play_state(state, "prepare Ann mending-light", "prepare Ann sunlance")
     assert [p.card for p in seat(state, "Ann").timeline] == ["mending-light", "sunlance"]
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "prepare Ann pilgrim")
-    assert refusal.value.code == "timeline_full"
-    state = play(state, "prepare Ann pilgrim replace mending-light")
+    assert refusal(state, "prepare Ann pilgrim").code == "timeline_full"
+    state = play_state(state, "prepare Ann pilgrim replace mending-light")
     assert [p.card for p in seat(state, "Ann").timeline] == ["sunlance", "pilgrim"]
     assert state.turn.spent == 3
 
@@ -38,13 +43,11 @@ def test_timeline_card_is_not_played_the_turn_it_was_prepared():
     """infinities-defiance-of-fate.md "7. Card Properties": cards cannot be played from the
     timeline in the same turn they were added; later it costs 1 Tide."""
     state = _ann("T T T T", "flame-warden")
-    state = play(state, "prepare Ann flame-warden")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "play Ann flame-warden timeline")
-    assert refusal.value.code == "prepared_this_turn"
-    state = play(state, "end Ann", "check Ben tide", "roll 0 0 0 0", "lock Ben", "end Ben")
+    state = play_state(state, "prepare Ann flame-warden")
+    assert refusal(state, "play Ann flame-warden timeline").code == "prepared_this_turn"
+    state = play_state(state, "end Ann", "check Ben tide", "roll 0 0 0 0", "lock Ben", "end Ben")
     state = locked(state, "T F F F")
-    state = play(state, "play Ann flame-warden timeline")
+    state = play_state(state, "play Ann flame-warden timeline")
     assert [u.card for u in seat(state, "Ann").group] == ["flame-warden"]
 
 
@@ -52,10 +55,8 @@ def test_play_from_hand_costs_its_tide_and_units_raise_the_tracks():
     """infinities-defiance-of-fate.md "2.4 - Faction Decks", Unit Cards: when a unit joins,
     move the track counters one tick per icon; "4. Turn Actions": 1 Tide per cost."""
     state = _ann("T T F 0", "flame-warden", "acolyte-of-the-sun")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "play Ann flame-warden")
-    assert refusal.value.code == "no_die"
-    state = play(state, "play Ann acolyte-of-the-sun")
+    assert refusal(state, "play Ann flame-warden").code == "no_die"
+    state = play_state(state, "play Ann acolyte-of-the-sun")
     ann = seat(state, "Ann")
     assert track_level(state, ann, "tide") == 2
     assert state.turn.spent == 2
@@ -65,9 +66,9 @@ def test_ability_goes_to_the_centre_then_the_discard_pile():
     """infinities-defiance-of-fate.md "2.4 - Faction Decks", Ability Cards: placed toward the
     centre when played, then onto the discard pile once resolved."""
     state = _ann("T T F 0", "sunlance")
-    state = play(state, "play Ann sunlance")
+    state = play_state(state, "play Ann sunlance")
     assert state.center == (("Ann", "sunlance"),)
-    state = play(state, "resolved Ann sunlance")
+    state = play_state(state, "resolved Ann sunlance")
     assert state.center == ()
     wardens = next(d for d in state.decks if d.faction == "wardens")
     assert wardens.discard[-1] == "sunlance"
@@ -79,10 +80,8 @@ def test_a_full_group_destroys_a_unit_before_a_new_one_joins():
     state = units(started(), "Ann", "pilgrim", "pilgrim", "spine-guard", "acolyte-of-the-sun")
     state = give(state, "Ann", "pilgrim")
     state = locked(state, "T T T T")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "play Ann pilgrim")
-    assert refusal.value.code == "group_full"
-    state = play(state, "play Ann pilgrim replace 4")
+    assert refusal(state, "play Ann pilgrim").code == "group_full"
+    state = play_state(state, "play Ann pilgrim replace 4")
     assert [u.card for u in seat(state, "Ann").group] == ["pilgrim", "pilgrim", "spine-guard",
                                                           "pilgrim"]
     assert track_level(state, seat(state, "Ann"), "tide") == 1
@@ -96,18 +95,18 @@ def test_losing_a_unit_lowers_the_track_and_trims_the_timeline():
     state = with_seat(state, replace(ann, timeline=(Prepared("sunlance", 0),
                                                     Prepared("mending-light", 0),
                                                     Prepared("ember-oath", 0))))
-    state = play(state, "end Ann")
+    state = play_state(state, "end Ann")
     state = units(state, "Ben", "drone-swarm")  # one Power icon: reach 2, Ann is 2 away
     state = locked(state, "P P 0 0", "power")
-    state = play(state, "damage Ben Ann 2")
-    state, events = act(state, "damage Ben Ann 2")
+    state = play_state(state, "damage Ben Ann 2")
+    state, events = play(state, "damage Ben Ann 2")
     ann = seat(state, "Ann")
     assert [u.card for u in ann.group] == ["pilgrim"]
     # Issue 17: the owner chooses which cards to destroy (no newest-first without a word).
     assert kinds(events) == ["health_changed", "unit_destroyed", "timeline_over_limit"]
     assert events[2]["destroy"] == 1 and "1 + Tide level" in events[2]["detail"]
     assert [p.card for p in ann.timeline] == ["sunlance", "mending-light", "ember-oath"]
-    state, events = act(state, "trim Ann sunlance")
+    state, events = play(state, "trim Ann sunlance")
     assert [p.card for p in seat(state, "Ann").timeline] == ["mending-light", "ember-oath"]
     assert kinds(events) == ["timeline_card_destroyed"]
 
@@ -118,11 +117,9 @@ def test_power_actions_need_the_target_within_reach():
     """infinities-defiance-of-fate.md "4. Turn Actions", Power Actions: target leaders within
     your reach, a clear path of tiles equal to your Power level. Ben is 2 tiles away."""
     state = _ann("P P P P", attribute="power")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "damage Ann Ben")
-    assert refusal.value.code == "out_of_reach"
+    assert refusal(state, "damage Ann Ben").code == "out_of_reach"
     state = units(_ann("P P P P", attribute="power"), "Ann", "drone-swarm")  # Power 2
-    state, events = act(state, "damage Ann Ben")
+    state, events = play(state, "damage Ann Ben")
     assert kinds(events) == ["health_changed"]
     assert events[0].data == {"leader": "Ben", "old": 5, "new": 4}
 
@@ -132,12 +129,10 @@ def test_group_damage_goes_to_a_unit_before_the_leader():
     units before the leader."""
     state = units(_ann("P P P P", attribute="power"), "Ann", "drone-swarm")
     state = units(state, "Ben", "runner", "aegis-mech")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "damage Ann Ben")
-    assert refusal.value.code == "units_first"
-    state, events = act(state, "damage Ann Ben 2")
+    assert refusal(state, "damage Ann Ben").code == "units_first"
+    state, events = play(state, "damage Ann Ben 2")
     assert events[0].data == {"unit": "aegis-mech", "leader": "Ben", "old": 4, "new": 3}
-    state, events = act(state, "damage Ann Ben 1")
+    state, events = play(state, "damage Ann Ben 1")
     assert [u.card for u in seat(state, "Ben").group] == ["aegis-mech"]
     empire = next(d for d in state.decks if d.faction == "empire")
     assert empire.discard == ("runner",)
@@ -151,10 +146,10 @@ def test_destroy_a_timeline_card_and_cycle():
     state = with_seat(state, replace(ben, timeline=(Prepared("firewall", 0),)))
     state = give(state, "Ann", "sunlance")
     state = locked(state, "P P T 0", "power")
-    state = play(state, "destroy Ann Ben firewall")
+    state = play_state(state, "destroy Ann Ben firewall")
     assert seat(state, "Ben").timeline == ()
     before = seat(state, "Ann").hand
-    state = play(state, "cycle Ann sunlance")
+    state = play_state(state, "cycle Ann sunlance")
     after = seat(state, "Ann").hand
     assert "sunlance" in before and len(after) == len(before)
     assert next(d for d in state.decks if d.faction == "wardens").discard[-1] == "sunlance"
@@ -166,34 +161,24 @@ def test_move_needs_a_clear_path_without_walls_or_pawns():
     """infinities-defiance-of-fate.md "6. Movement", Basic Rules: one pawn per space; your
     path must have no walls or pawns. The Worldspine (rotation 0) is walled north-east."""
     state = _ann("F F F F", attribute="fortitude")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 2,-1 discover ember-market 0")
-    assert refusal.value.code == "wall"
-    state = play(state, "move Ann 0,0")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann -1,0")
-    assert refusal.value.code == "occupied"
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 2,0")
-    assert refusal.value.code == "not_adjacent"
+    assert refusal(state, "move Ann 2,-1 discover ember-market 0").code == "wall"
+    state = play_state(state, "move Ann 0,0")
+    assert refusal(state, "move Ann -1,0").code == "occupied"
+    assert refusal(state, "move Ann 2,0").code == "not_adjacent"
 
 
 def test_discovery_draws_from_the_same_settings_stack_and_either_from_the_rift():
     """infinities-defiance-of-fate.md "6. Movement", Discover and Rift Tiles: connect a tile
     from the same setting's stack without a wall in your path; from the Rift either stack."""
     state = _ann("F F F F", attribute="fortitude")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 2,0 discover neon-district 0")
-    assert refusal.value.code == "not_in_stack"
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 2,0")
-    assert refusal.value.code == "must_discover"
-    with pytest.raises(IllegalAction) as refusal:  # Spire Temple walls edge 5; rot 4 -> west
-        act(state, "move Ann 2,0 discover spire-temple 4")
-    assert refusal.value.code == "no_clear_path"
-    state = play(state, "move Ann 2,0 discover spire-temple 0")
+    assert refusal(state, "move Ann 2,0 discover neon-district 0").code == "not_in_stack"
+    assert refusal(state, "move Ann 2,0").code == "must_discover"
+    # Spire Temple walls edge 5; rot 4 -> west
+    assert refusal(state, "move Ann 2,0 discover spire-temple 4").code == "no_clear_path"
+    state = play_state(state, "move Ann 2,0 discover spire-temple 0")
     assert placement_at(state, (2, 0)).tile == "spire-temple"
-    state = play(state, "move Ann 1,0", "move Ann 0,0", "move Ann 0,-1 discover neon-district 0")
+    state = play_state(state, "move Ann 1,0", "move Ann 0,0",
+                       "move Ann 0,-1 discover neon-district 0")
     assert seat(state, "Ann").pos == (0, -1)
 
 
@@ -204,10 +189,10 @@ def test_regroup_draws_one_and_heals_one_on_discovery():
     state = with_seat(state, replace(seat(state, "Ann"), health=3))
     state = locked(state, "F F F F", "fortitude")
     hand = len(seat(state, "Ann").hand)
-    state, events = act(state, "move Ann 2,0 discover sun-road 0 regroup")
+    state, events = play(state, "move Ann 2,0 discover sun-road 0 regroup")
     assert len(seat(state, "Ann").hand) == hand + 1
     assert events[0].data == {"leader": "Ann", "old": 3, "new": 4}
-    state, events = act(state, "move Ann 1,0 regroup")
+    state, events = play(state, "move Ann 1,0 regroup")
     assert len(seat(state, "Ann").hand) == hand + 2 and seat(state, "Ann").health == 4
 
 
@@ -219,16 +204,12 @@ def test_flip_force_moves_the_leader_inside_and_the_space_becomes_empty():
     state = with_seat(state, replace(seat(state, "Ann"), pos=(0, -1)))
     state = with_seat(state, replace(seat(state, "Ben"), pos=(0, 0)))
     state = locked(state, "F F F F", "fortitude")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "flip Ann 0,0")
-    assert refusal.value.code == "push_where"
-    state = play(state, "flip Ann 0,0 push 1,0")
+    assert refusal(state, "flip Ann 0,0").code == "push_where"
+    state = play_state(state, "flip Ann 0,0 push 1,0")
     assert seat(state, "Ben").pos == (1, 0)
     assert placement_at(state, (0, 0)).flipped
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 0,0 discover moon-well 0")
-    assert refusal.value.code == "rediscover"
-    state = play(state, "move Ann 0,0 discover rift 3")
+    assert refusal(state, "move Ann 0,0 discover moon-well 0").code == "rediscover"
+    state = play_state(state, "move Ann 0,0 discover rift 3")
     assert not placement_at(state, (0, 0)).flipped and seat(state, "Ann").pos == (0, 0)
 
 
@@ -238,9 +219,7 @@ def test_no_flip_when_the_leader_inside_has_no_space_to_go():
     state = started()  # Ben alone at -1,0: its only face-up neighbour is the Rift
     state = with_seat(state, replace(seat(state, "Ann"), pos=(0, 0)))
     state = locked(state, "F F F F", "fortitude")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "flip Ann -1,0 push 0,0")
-    assert refusal.value.code == "no_space_to_push"
+    assert refusal(state, "flip Ann -1,0 push 0,0").code == "no_space_to_push"
 
 
 def test_preparing_in_an_allys_timeline_transfers_the_card():
@@ -250,10 +229,8 @@ def test_preparing_in_an_allys_timeline_transfers_the_card():
 
     state = give(_teams_game(), "Ann", "sunlance", "sunlance")
     state = locked(state, "T T T T")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "prepare Ann sunlance to Ben")
-    assert refusal.value.code == "not_an_ally"
-    state = play(state, "prepare Ann sunlance to Cid")
+    assert refusal(state, "prepare Ann sunlance to Ben").code == "not_an_ally"
+    state = play_state(state, "prepare Ann sunlance to Cid")
     assert [p.card for p in seat(state, "Cid").timeline] == ["sunlance"]
     assert seat(state, "Ann").timeline == ()
 
@@ -262,9 +239,7 @@ def test_a_card_played_at_a_mechanics_direction_costs_nothing():
     """infinities-defiance-of-fate.md "4. Turn Actions", Tide Actions: if a mechanic directs
     you to play a card, you do so without paying its cost."""
     state = _ann("0 0 0 0", "flame-warden")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "play Ann flame-warden")
-    assert refusal.value.code == "no_die"
-    state = play(state, "play Ann flame-warden free")
+    assert refusal(state, "play Ann flame-warden").code == "no_die"
+    state = play_state(state, "play Ann flame-warden free")
     assert [u.card for u in seat(state, "Ann").group] == ["flame-warden"]
     assert state.turn.spent == 0

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import pytest
-
-from companion.games.core import IllegalAction
 from companion.games.defiance.damage import auto_target
 from companion.games.defiance.state import Prepared, Unit, seat, with_seat
-from tests.games.defiance.helpers import GAME, act, kinds, locked, play, rules, started, units
+from tests.games.defiance.helpers import (
+    GAME,
+    kinds,
+    locked,
+    play,
+    play_state,
+    refusal,
+    rules,
+    started,
+    units,
+)
 
 
 def test_taken_damage_goes_in_ascending_health_then_left_to_right():
@@ -26,12 +33,12 @@ def test_a_cards_multi_step_damage_is_taken_units_first():
     units before the leader, auto-allocated in ascending Health order when taken."""
     state = units(started(), "Ben", "aegis-mech", "runner")
     state = units(state, "Ann", "flame-warden")
-    state = play(state, "effect Ann flame-warden damage 3 Ben")
-    state, events = act(state, "step Ann")
+    state = play_state(state, "effect Ann flame-warden damage 3 Ben")
+    state, events = play(state, "step Ann")
     assert events[0].data == {"unit": "runner", "leader": "Ben", "old": 1, "new": 0}
-    state, events = act(state, "step Ann")
+    state, events = play(state, "step Ann")
     assert events[0].data["unit"] == "aegis-mech"
-    state, events = act(state, "step Ann")
+    state, events = play(state, "step Ann")
     assert [u.damage for u in seat(state, "Ben").group] == [2]
     assert seat(state, "Ben").health == 5
 
@@ -43,8 +50,8 @@ def _defeat_ben(state):
                                      group=(Unit("runner"),)))
     state = units(state, "Ann", "drone-swarm")
     state = locked(state, "P P P 0", "power")
-    state = play(state, "damage Ann Ben 1")
-    return act(state, "damage Ann Ben")
+    state = play_state(state, "damage Ann Ben 1")
+    return play(state, "damage Ann Ben")
 
 
 def test_defeat_removes_the_pawn_and_discards_everything():
@@ -73,11 +80,11 @@ def _three_player_game():
 
     state = GAME.initial_state(rules("data/games/skirmish.toml"))
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    return play(state, "reveal explorer assassin general seer ruler pilgrim",
-                "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                "place Cid moon-well 0,1 0", "leader Ann aster", "leader Cid oru",
-                "leader Ben kael", "ready Ann", "ready Cid", "ready Ben")
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    return play_state(state, "reveal explorer assassin general seer ruler pilgrim",
+                      "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                      "place Cid moon-well 0,1 0", "leader Ann aster", "leader Cid oru",
+                      "leader Ben kael", "ready Ann", "ready Cid", "ready Ben")
 
 
 def test_a_defeated_leader_loses_the_next_turn_then_respawns_in_the_rift_and_deploys():
@@ -87,21 +94,19 @@ def test_a_defeated_leader_loses_the_next_turn_then_respawns_in_the_rift_and_dep
     assert state.order == ("Ann", "Cid", "Ben")
     state, events = _defeat_ben(state)
     assert "victory" not in kinds(events)
-    state = play(state, "end Ann", "end Cid")  # Ben's turn is lost: round 2 begins
+    state = play_state(state, "end Ann", "end Cid")  # Ben's turn is lost: round 2 begins
     assert state.round == 2 and state.turn.leader == "Ann"
     assert state.order == ("Ann", "Cid", "Ben")
-    state = play(state, "end Ann")
-    state, events = act(state, "end Cid")
+    state = play_state(state, "end Ann")
+    state, events = play(state, "end Cid")
     assert kinds(events) == ["turn_changed", "respawn"]
     assert events[1].data == {"leader": "Ben", "tile": "rift"}
     ben = seat(state, "Ben")
     assert ben.pos == (0, 0) and ben.health == 5 and len(ben.hand) == 5
     assert state.turn.deploying
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "check Ben tide")
-    assert refusal.value.code == "deploying"
+    assert refusal(state, "check Ben tide").code == "deploying"
     unit = next(c for c in ben.hand if c in ("runner", "drone-swarm", "deva-adept"))
-    state = play(state, f"deploy Ben {unit}", "ready Ben", "check Ben tide")
+    state = play_state(state, f"deploy Ben {unit}", "ready Ben", "check Ben tide")
     assert [u.card for u in seat(state, "Ben").group] == [unit]
 
 
@@ -111,8 +116,8 @@ def test_respawn_goes_to_the_lowest_adjacent_free_tile_when_the_rift_is_taken():
     state = _three_player_game()
     state, _ = _defeat_ben(state)
     state = with_seat(state, replace(seat(state, "Cid"), pos=(0, 0)))
-    state = play(state, "end Ann", "end Cid", "end Ann")
-    state, events = act(state, "end Cid")
+    state = play_state(state, "end Ann", "end Cid", "end Ann")
+    state, events = play(state, "end Cid")
     assert events[1].data == {"leader": "Ben", "tile": "scrap-dunes"}  # 1 beats Moon Well 2
 
 
@@ -120,14 +125,12 @@ def test_concede_only_at_the_beginning_of_a_turn_and_stay_out():
     """infinities-defiance-of-fate.md "8.6 - Defeat and Respawn": you may concede at the
     beginning of any player's turn; stay out of the game until it ends."""
     state = _three_player_game()
-    state = play(state, "check Ann tide")
-    state = play(state, "roll T T T T")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "concede Cid")
-    assert refusal.value.code == "not_turn_start"
-    state = play(state, "lock Ann", "end Ann")
-    state, events = act(state, "concede Ann")
+    state = play_state(state, "check Ann tide")
+    state = play_state(state, "roll T T T T")
+    assert refusal(state, "concede Cid").code == "not_turn_start"
+    state = play_state(state, "lock Ann", "end Ann")
+    state, events = play(state, "concede Ann")
     assert kinds(events) == ["defeat"]
     assert seat(state, "Ann").status == "conceded" and state.order == ("Cid", "Ben")
-    state = play(state, "end Cid", "end Ben")
+    state = play_state(state, "end Cid", "end Ben")
     assert state.order == ("Cid", "Ben") and state.turn.leader == "Cid"

@@ -7,15 +7,16 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.core import CHANCE, IllegalAction
+from companion.games.core import CHANCE
 from companion.games.defiance.state import Prepared, Unit, seat, with_seat
 from tests.games.defiance.helpers import (
     GAME,
-    act,
     board,
     deck_order,
     kinds,
     play,
+    play_state,
+    refusal,
     rules,
     started,
 )
@@ -24,69 +25,62 @@ from tests.games.defiance.helpers import (
 def test_gambit_success_climbs_failure_falls_and_level_four_is_permanent():
     """infinities-defiance-of-fate.md "2.6.2 - Gambits": roll a d6; 1-3 moves up a level,
     4-6 moves down one; level 4 is a permanent bonus."""
-    state = play(started(), "gambit Ann")
+    state = play_state(started(), "gambit Ann")
     assert GAME.current_actor(state) == CHANCE
     assert [str(a) for a in GAME.legal_actions(state)] == [f"roll {n}" for n in range(1, 7)]
-    state = play(state, "roll 5")
+    state = play_state(state, "roll 5")
     assert seat(state, "Ann").gambit == 1
-    state = play(state, "gambit Ann", "roll 2", "gambit Ann", "roll 6")
+    state = play_state(state, "gambit Ann", "roll 2", "gambit Ann", "roll 6")
     assert seat(state, "Ann").gambit == 1
-    state = play(state, "gambit Ann", "roll 1", "gambit Ann", "roll 3", "gambit Ann", "roll 3")
+    state = play_state(state, "gambit Ann", "roll 1", "gambit Ann", "roll 3", "gambit Ann",
+                       "roll 3")
     assert seat(state, "Ann").gambit == 4
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "gambit Ann")
-    assert refusal.value.code == "gambit_complete"
+    assert refusal(state, "gambit Ann").code == "gambit_complete"
 
 
 def test_gambit_level_survives_defeat():
     """infinities-defiance-of-fate.md "2.6.2 - Gambits": your Gambit level does not change if
     you are defeated."""
-    state = play(started(), "gambit Ben", "roll 1")
-    state = play(state, "adjust Ben railgun health -5")
+    state = play_state(started(), "gambit Ben", "roll 1")
+    state = play_state(state, "adjust Ben railgun health -5")
     assert seat(state, "Ben").status == "defeated" and seat(state, "Ben").gambit == 2
 
 
 def test_scoring_a_role_emits_points_and_each_role_counts_once_per_leader():
     """infinities-defiance-of-fate.md "1.1 - Skirmish Mode": when you complete a Role, place a
     token above its card for 1 Point."""
-    state, events = act(started(), "score Ann general")
+    state, events = play(started(), "score Ann general")
     assert kinds(events) == ["points_scored"]
     assert events[0].data == {"leader": "Ann", "points": 1, "total": 1}
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "score Ann general")
-    assert refusal.value.code == "role_done"
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "score Ann ruler")
-    assert refusal.value.code == "role_not_revealed"
-    state = play(state, "score Ben general")
+    assert refusal(state, "score Ann general").code == "role_done"
+    assert refusal(state, "score Ann ruler").code == "role_not_revealed"
+    state = play_state(state, "score Ben general")
     assert seat(state, "Ben").roles == ("general",)
 
 
 def test_partial_tokens_track_multi_step_roles():
     """infinities-defiance-of-fate.md "1.1 - Skirmish Mode": track progress toward multi-step
     objectives with number tokens below the Role card. Explorer needs 3 steps."""
-    state = play(started(), "progress Ann explorer", "progress Ann explorer")
+    state = play_state(started(), "progress Ann explorer", "progress Ann explorer")
     assert seat(state, "Ann").progress == (("explorer", 2),)
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "progress Ann explorer")
-    assert refusal.value.code == "role_progress"
-    state = play(state, "score Ann explorer")
+    assert refusal(state, "progress Ann explorer").code == "role_progress"
+    state = play_state(state, "score Ann explorer")
     assert seat(state, "Ann").progress == () and seat(state, "Ann").roles == ("explorer",)
 
 
 def _end_round(state):
     for _ in range(2):
-        state = play(state, f"end {state.turn.leader}")
+        state = play_state(state, f"end {state.turn.leader}")
     return state
 
 
 def test_quickplay_ends_at_the_end_of_the_round_in_which_three_points_are_reached():
     """infinities-defiance-of-fate.md "1.1.2 - Quickplay": the endgame triggers at 3 Points;
     "1.1.1": the game ends at the end of that round."""
-    state = play(started(), "score Ann general", "score Ann seer", "score Ann assassin")
+    state = play_state(started(), "score Ann general", "score Ann seer", "score Ann assassin")
     assert GAME.outcome(state) is None
-    state = play(state, "end Ann", "score Ben general")
-    state, events = act(state, "end Ben")
+    state = play_state(state, "end Ann", "score Ben general")
+    state, events = play(state, "end Ben")
     assert kinds(events) == ["game_over", "victory"]
     assert events[0].data == {"winners": ["Ann"], "tiebreaker": "points",
                               "termination": "points_target"}
@@ -107,7 +101,7 @@ def test_quickplay_ends_after_round_six():
 
 
 def _tied(**changes):
-    state = play(started(), "score Ann general", "score Ben general")
+    state = play_state(started(), "score Ann general", "score Ben general")
     for name, change in changes.items():
         state = with_seat(state, replace(seat(state, name), **change))
     for _ in range(6):
@@ -139,7 +133,7 @@ def test_tile_influence_is_the_last_tie_breaker_then_the_win_is_shared():
     assert state.result.tiebreaker == "tile_influence"
     assert GAME.outcome(state).winners == ("Ann",)
     state = board(started(), ("deva-core", -2, 0, 0))
-    state = with_seat(play(state, "score Ann general", "score Ben general"),
+    state = with_seat(play_state(state, "score Ann general", "score Ben general"),
                       replace(seat(state, "Ben"), pos=(-2, 0), roles=("general",)))
     for _ in range(6):
         state = _end_round(state)
@@ -150,12 +144,12 @@ def test_tile_influence_is_the_last_tie_breaker_then_the_win_is_shared():
 def _teams_game():
     state = GAME.initial_state(rules("data/games/skirmish-teams.toml"))
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    return play(state, "reveal explorer assassin general seer ruler pilgrim",
-                "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                "place Cid moon-well 0,1 0", "place Dee mag-rail 0,-1 0",
-                "leader Ann aster", "leader Dee vessa", "leader Cid oru", "leader Ben kael",
-                "ready Ann", "ready Dee", "ready Cid", "ready Ben")
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    return play_state(state, "reveal explorer assassin general seer ruler pilgrim",
+                      "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                      "place Cid moon-well 0,1 0", "place Dee mag-rail 0,-1 0",
+                      "leader Ann aster", "leader Dee vessa", "leader Cid oru", "leader Ben kael",
+                      "ready Ann", "ready Dee", "ready Cid", "ready Ben")
 
 
 def test_a_two_leader_team_ends_the_game_at_eight_points():
@@ -163,11 +157,11 @@ def test_a_two_leader_team_ends_the_game_at_eight_points():
     8 Points ends the game at the end of the round; the team wins together."""
     state = _teams_game()
     roles = ("explorer", "assassin", "general", "seer", "ruler", "pilgrim")
-    state = play(state, *(f"score Ann {r}" for r in roles))
-    state = play(state, "score Cid explorer")
-    state = play(state, "end Ann", "end Dee", "end Cid", "end Ben")
+    state = play_state(state, *(f"score Ann {r}" for r in roles))
+    state = play_state(state, "score Cid explorer")
+    state = play_state(state, "end Ann", "end Dee", "end Cid", "end Ben")
     assert GAME.outcome(state) is None  # 7 Points: not yet
-    state = play(state, "score Cid assassin", "end Ann", "end Dee", "end Cid", "end Ben")
+    state = play_state(state, "score Cid assassin", "end Ann", "end Dee", "end Cid", "end Ben")
     assert GAME.outcome(state).winners == ("Ann", "Cid")
 
 
@@ -176,16 +170,12 @@ def test_adventure_condition_wins_for_the_whole_faction():
     condition is fulfilled; all active players who meet it win."""
     state = GAME.initial_state(rules("data/games/adventure.toml"))
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    state = play(state, "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                 "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "claim Ann upload-deva")
-    assert refusal.value.code == "wrong_faction"
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "score Ann general")
-    assert refusal.value.code == "no_roles"
-    state, events = act(state, "claim Ben upload-deva")
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play_state(state, "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                       "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
+    assert refusal(state, "claim Ann upload-deva").code == "wrong_faction"
+    assert refusal(state, "score Ann general").code == "no_roles"
+    state, events = play(state, "claim Ben upload-deva")
     assert GAME.outcome(state).winners == ("Ben",)
     assert kinds(events) == ["game_over", "victory"]
 
@@ -196,9 +186,9 @@ def test_adventure_round_limit_ends_without_a_winner():
     otherwise, with no winner."""
     state = GAME.initial_state(rules("data/games/adventure.toml"))
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    state = play(state, "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                 "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play_state(state, "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                       "leader Ann aster", "leader Ben kael", "ready Ann", "ready Ben")
     for _ in range(8):
         state = _end_round(state)
     assert GAME.outcome(state).winners == ()

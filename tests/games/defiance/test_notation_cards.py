@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from companion.games.core import CHANCE, IllegalAction, NotationError
+from companion.games.core import CHANCE, NotationError
 from companion.games.defiance.actions import Move, Roll
 from companion.games.defiance.state import HAND_LIMIT, Deck, seat, with_deck, with_seat
-from tests.games.defiance.helpers import GAME, act, locked, play, started
+from tests.games.defiance.helpers import GAME, locked, play_state, refusal, started
 
 
 def test_names_are_case_insensitive_and_printed_as_written():
@@ -57,7 +57,7 @@ def test_a_draw_with_ten_cards_in_hand_does_not_happen():
     assert len(seat(state, "Ann").hand) == HAND_LIMIT
     deck_before = next(d for d in state.decks if d.faction == "wardens").cards
     state = locked(state, "F F F F", "fortitude")
-    state = play(state, "move Ann 0,0 regroup")
+    state = play_state(state, "move Ann 0,0 regroup")
     assert len(seat(state, "Ann").hand) == HAND_LIMIT
     assert next(d for d in state.decks if d.faction == "wardens").cards == deck_before
 
@@ -69,14 +69,12 @@ def test_an_empty_deck_is_reset_by_shuffling_its_discard_pile():
     state = with_deck(state, Deck("wardens", ("pilgrim",), ("sunlance", "mending-light")))
     state = locked(state, "F F F F", "fortitude")
     hand = len(seat(state, "Ann").hand)
-    state = play(state, "move Ann 0,0 regroup")
+    state = play_state(state, "move Ann 0,0 regroup")
     assert len(seat(state, "Ann").hand) == hand + 1
     assert GAME.current_actor(state) == CHANCE
-    with pytest.raises(IllegalAction) as refusal:
-        act(state, "move Ann 1,0")
-    assert refusal.value.code == "chance_due"
-    state = play(state, "shuffle wardens sunlance mending-light")
-    state = play(state, "move Ann 1,0 regroup")
+    assert refusal(state, "move Ann 1,0").code == "chance_due"
+    state = play_state(state, "shuffle wardens sunlance mending-light")
+    state = play_state(state, "move Ann 1,0 regroup")
     assert len(seat(state, "Ann").hand) == hand + 2
     assert next(d for d in state.decks if d.faction == "wardens").cards == ("mending-light",)
 
@@ -88,14 +86,14 @@ def test_draws_owed_by_an_empty_deck_are_made_after_the_shuffle():
 
     state = GAME.initial_state(rules())
     for faction in ("empire", "wardens"):
-        state = play(state, f"shuffle {faction} {deck_order(state, faction)}")
-    state = play(state, "reveal explorer assassin general seer",
-                 "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
-                 "leader Ann aster", "leader Ben kael")  # Ann's deploy draws her 5
+        state = play_state(state, f"shuffle {faction} {deck_order(state, faction)}")
+    state = play_state(state, "reveal explorer assassin general seer",
+                       "place Ann worldspine 1,0 0", "place Ben scrap-dunes -1,0 0",
+                       "leader Ann aster", "leader Ben kael")  # Ann's deploy draws her 5
     state = with_deck(state, Deck("wardens", ("pilgrim",), ()))
-    state = play(state, "mulligan Ann ember-oath ember-oath")
+    state = play_state(state, "mulligan Ann ember-oath ember-oath")
     assert GAME.current_actor(state) == CHANCE and state.owed == (("Ann", 1),)
-    state = play(state, "shuffle wardens ember-oath ember-oath")
+    state = play_state(state, "shuffle wardens ember-oath ember-oath")
     assert state.owed == () and len(seat(state, "Ann").hand) == 5
 
 
