@@ -22,7 +22,8 @@ Modules (the layout every game follows, ``docs/engine-contract.md``):
   ``contacts.py`` (which blocks touch), ``field.py`` (the field model), ``fieldfile.py``
   (the field TOML format), ``field_rules.py`` (field-building rules), ``removal.py``
   (which blocks may be removed), ``flow.py`` (turns: starts, moves, captures, the counter)
-  and ``scoring.py`` (rounds, scores, the end of the match).
+  ``scoring.py`` (rounds, scores, the end of the match) and ``describe.py`` (a line per
+  event).
 """
 
 from companion.games.infinifield.field import (

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 from companion.games.core import Event, Game, Outcome, Transition
 from companion.games.infinifield import flow
 from companion.games.infinifield.actions import Action, parse_action
+from companion.games.infinifield.describe import describe_event
 from companion.games.infinifield.info import INFO
 from companion.games.infinifield.rulebook import RULEBOOK
 from companion.games.infinifield.scoring import match_outcome
@@ -72,35 +73,8 @@ class InfinifieldGame(Game[InfinifieldSetup, State, Action]):
         return parse_action(state, text)
 
     def describe_event(self, event: Event) -> str:
-        """One short English line for an event."""
-        data = event.data
-        kind = event.kind
-        if kind == "counter_advanced":
-            return f"counter -> {data['position']}"
-        if kind == "removal_due":
-            return f"{data['player']} must remove a block"
-        if kind == "block_removed":
-            return f"{data['player']} removed {data['block']}"
-        if kind == "capture":
-            return f"{data['by']} captured {data['captured']} on {data['block']}"
-        if kind == "eliminated":
-            why = "captured" if data["why"] == "captured" else "no legal block to remove"
-            return f"{data['player']} eliminated ({why})"
-        if kind == "round_over":
-            return f"round {data['round']} won by {data['winner']} (scores: {_scores(data)})"
-        if kind == "match_over":
-            return f"match over, winner(s): {', '.join(data['winners'])} ({_scores(data)})"
-        if kind == "field_rebuilt":
-            how = "a new field" if data["new"] else "the same layout"
-            return (f"{data['player']} built {how} for the next round "
-                    f"({data['blocks']} blocks{', ' + data['name'] if data['name'] else ''})")
-        if kind == "victory":
-            return str(data["detail"])
-        return super().describe_event(event)
-
-
-def _scores(data: Mapping[str, Any]) -> str:
-    return ", ".join(f"{player} {score}" for player, score in data["scores"].items())
+        """One short English line for an event (see ``describe.py``)."""
+        return describe_event(event) or super().describe_event(event)
 
 
 GAME = InfinifieldGame()
