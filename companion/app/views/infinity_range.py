@@ -37,8 +37,9 @@ def ranged_attack(action: Action) -> RangedAttack | None:
     """The shooter, weapon and target of a single-target ``shoot`` or ``aro ... shoot``.
 
     Example:
-        >>> from companion.games.infinity.actions import Shot
-        >>> ranged_attack(Aro("Ben", "Grenzer", "shoot", "combi_rifle", Shot("Fusilier", 12, 1)))
+        >>> from companion.games.infinity.actions import AroSkill, Shot
+        >>> aro = Aro("Ben", "Grenzer", AroSkill.SHOOT, "combi_rifle", Shot("Fusilier", 12, 1))
+        >>> ranged_attack(aro)
         RangedAttack(shooter='Grenzer', weapon='combi_rifle', target='Fusilier')
     """
     if isinstance(action, Shoot) and len(action.shots) == 1:

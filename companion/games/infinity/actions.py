@@ -26,6 +26,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from companion.games.core import NotationError
@@ -141,13 +142,24 @@ class CloseCombat:
         return text + "+behind" if self.behind else text
 
 
+class AroSkill(StrEnum):
+    """What an ARO declares (its word in the notation)."""
+
+    SHOOT = "shoot"
+    """A BS Attack back at the active trooper."""
+    CC = "cc"
+    """A CC Attack on the active trooper, in base to base contact."""
+    DODGE = "dodge"
+    """A Dodge (a PH Roll) against an attack."""
+
+
 @dataclass(frozen=True)
 class Aro:
     """An Automatic Reaction Order: ``shoot`` (with ``shot``), ``cc`` or ``dodge``."""
 
     player: str
     trooper: str
-    skill: str
+    skill: AroSkill
     weapon: str | None = None
     shot: Shot | None = None
     target: str | None = None
@@ -155,9 +167,9 @@ class Aro:
 
     def __str__(self) -> str:
         text = f"aro {self.player} {self.trooper} {self.skill}"
-        if self.skill == "shoot" and self.shot is not None:
+        if self.skill == AroSkill.SHOOT and self.shot is not None:
             return f"{text} {self.weapon} {self.shot}"
-        if self.skill == "cc":
+        if self.skill == AroSkill.CC:
             return f"{text} {self.weapon} {self.target}" + ("+behind" if self.behind else "")
         return text
 
@@ -334,13 +346,13 @@ def parse(text: str, names: Names, burst_of: dict[tuple[str, str], int] | None =
 
 def _parse_aro(player: str, trooper: str, rest: list[str], names: Names, text: str) -> Aro:
     skill = rest[0].lower() if rest else ""
-    if skill == "dodge" and len(rest) == 1:
-        return Aro(player, trooper, "dodge")
-    if skill == "shoot" and len(rest) == 3:
-        return Aro(player, trooper, "shoot", rest[1].lower(),
+    if skill == AroSkill.DODGE and len(rest) == 1:
+        return Aro(player, trooper, AroSkill.DODGE)
+    if skill == AroSkill.SHOOT and len(rest) == 3:
+        return Aro(player, trooper, AroSkill.SHOOT, rest[1].lower(),
                    parse_shot(rest[2], names, text, 1))
-    if skill == "cc" and len(rest) == 3:
+    if skill == AroSkill.CC and len(rest) == 3:
         target, behind = _target_with_flag(rest[2], names, text)
-        return Aro(player, trooper, "cc", rest[1].lower(), target=target, behind=behind)
+        return Aro(player, trooper, AroSkill.CC, rest[1].lower(), target=target, behind=behind)
     raise NotationError(text, "an ARO is `aro P T dodge`, `aro P T shoot WEAPON TARGET@INCHES` "
                               "or `aro P T cc WEAPON TARGET`")

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from companion.games.core import RuleRef, refuse
 
-from .actions import Aro, CloseCombat, Move, Shoot, Shot
+from .actions import Aro, AroSkill, CloseCombat, Move, Shoot, Shot
 from .armour import PARTIAL_COVER_BS, effective_arm
 from .army import TrooperSheet
 from .profiles import Weapon
@@ -213,7 +213,7 @@ def check_aro(state: State, aro: Aro) -> None:
                f"Order.", SUMMARY, trooper=aro.trooper)
     active = acting_trooper(state.order)
     behind = attacked_from_behind(state.order, aro.trooper)
-    if aro.skill == "dodge":
+    if aro.skill == AroSkill.DODGE:
         if aro.trooper not in attacked_troopers(state.order):
             refuse(Refusal.NOTHING_TO_DODGE, f"{aro.trooper} is not the target of an attack "
                    f"to Dodge.", DODGE, trooper=aro.trooper)
@@ -224,7 +224,7 @@ def check_aro(state: State, aro: Aro) -> None:
                    f"is outside its front 180º arc.", DODGE, trooper=aro.trooper,
                    active=active)
         return
-    if aro.skill == "shoot" and aro.shot is not None:
+    if aro.skill == AroSkill.SHOOT and aro.shot is not None:
         sheet = state.sheet(aro.trooper)
         if aro.shot.target != active:
             refuse(Refusal.ARO_TARGET, f"An ARO reacts to the trooper that received the "
@@ -284,9 +284,9 @@ def _cc_roller(state: State, attacker: str, weapon_id: str, target: str, behind:
 
 
 def _aro_roller(state: State, aro: Aro) -> Roller:
-    if aro.skill == "shoot" and aro.shot is not None:
+    if aro.skill == AroSkill.SHOOT and aro.shot is not None:
         return _shot_roller(state, aro.trooper, aro.weapon or "", aro.shot)
-    if aro.skill == "cc":
+    if aro.skill == AroSkill.CC:
         return _cc_roller(state, aro.trooper, aro.weapon or "", aro.target or "", aro.behind,
                           reactive=True)
     return Roller(aro.trooper, "PH", state.sheet(aro.trooper).profile.ph, 1)

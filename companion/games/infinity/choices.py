@@ -14,7 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .actions import Action, Aro, CloseCombat, EndTurn, Move, Pass, Score, Shoot, Shot, TurnToFace
+from .actions import (
+    Action,
+    Aro,
+    AroSkill,
+    CloseCombat,
+    EndTurn,
+    Move,
+    Pass,
+    Score,
+    Shoot,
+    Shot,
+    TurnToFace,
+)
 from .attacks import acting_trooper, attacked_troopers
 from .resolution import MAX_OBJECTIVE_POINTS
 from .state import AfterKind, Phase, State
@@ -74,16 +86,16 @@ def _aro_choices(state: State) -> list[Action]:
             continue
         sheet = state.sheet(trooper)
         if trooper in attacked:
-            choices.append(Aro(player, trooper, "dodge"))
+            choices.append(Aro(player, trooper, AroSkill.DODGE))
         engaged = state.engaged(trooper)
         for weapon in sheet.weapons:
             if weapon.kind == "bs" and not engaged:
                 distances = [known[trooper]] if trooper in known else \
                     band_distances([(b.to, b.modifier) for b in weapon.ranges])
-                choices += [Aro(player, trooper, "shoot", weapon.id, Shot(active, d, 1))
+                choices += [Aro(player, trooper, AroSkill.SHOOT, weapon.id, Shot(active, d, 1))
                             for d in distances]
             elif weapon.kind == "cc" and active in state.contacts_of(trooper):
-                choices.append(Aro(player, trooper, "cc", weapon.id, target=active))
+                choices.append(Aro(player, trooper, AroSkill.CC, weapon.id, target=active))
     return choices
 
 

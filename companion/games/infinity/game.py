@@ -61,7 +61,7 @@ class InfinityGame(Game[ArmySetup, State, Action]):
         return orders.acting_player(state)
 
     def sample_chance(self, state: State, rng: random.Random) -> Action:
-        """Roll the d20s due with ``rng``."""
+        """Roll the d20s due with ``rng`` (the contract's refusal when none are due)."""
         if state.phase not in orders.DICE_PHASES:
             return super().sample_chance(state, rng)
         return Roll(orders.dice_word(state), tuple(rng.randint(1, DIE_FACES)
