@@ -14,45 +14,26 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import sys
 import time
-from pathlib import Path
 from typing import IO, Any
 
-from companion.cli.referee import (
-    EXIT_OK,
-    EXIT_REFUSED,
-    EXIT_UNREADABLE,
-    Annotator,
-    UnreadableInput,
-    add_common_arguments,
-    run_referee,
-    setup_sources,
-)
+from companion.cli.command import Command
+from companion.cli.referee import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE, Annotator
 from companion.games.core import SetupError
-from companion.games.infinidungeon import GAME
 from companion.games.infinidungeon.advisor import Advice, advise, fresh_roll_defeat
 from companion.games.infinidungeon.deck import Monster, Side
 from companion.games.infinidungeon.deck_check import check_deck
-from companion.games.infinidungeon.deck_toml import deck_from_toml
 from companion.games.infinidungeon.rulebook import dice
+from companion.games.infinidungeon.setup import deck_from_toml
 from companion.games.infinidungeon.simulate import simulate
-from companion.games.infinidungeon.state import FIGHT_ROLL, DungeonState
+from companion.games.infinidungeon.state import DungeonState, Phase
 from companion.session import Session, Verdict
 
-PACKAGE = "companion.games.infinidungeon"
-DEFAULT_DECK = "decks/default.toml"
+HELP = "referee Infinidungeon (deck, doorways, traps, fights, odds)"
 
 
-def register(subparsers: Any) -> None:
-    """Add the ``infinidungeon`` sub-command to ``infinite-referee``."""
-    parser = subparsers.add_parser(
-        "infinidungeon", help="referee Infinidungeon (deck, doorways, traps, fights, odds)",
-        description="Referee a game of Infinidungeon from a record or typed actions, advise "
-                    "rerolls with exact odds, check a deck file, or simulate whole games.")
-    parser.add_argument("--deck", type=Path, metavar="DECK.toml",
-                        help="the room deck file (default: the shipped stand-in deck)")
-    add_common_arguments(parser)
+def extend(parser: argparse.ArgumentParser) -> None:
+    """Infinidungeon's own flags: the advisor, the deck check and the simulator."""
     parser.add_argument("--advise", action="store_true",
                         help="after each roll, print the exact odds of every reroll choice")
     parser.add_argument("--check-deck", action="store_true",
@@ -61,26 +42,18 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--simulate", type=int, metavar="N",
                         help="play N whole games on the advisor's policy and print the win "
                              "rate with its 95%% confidence interval")
-    parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
-        stdin: IO[str] | None = None) -> int:
-    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        sources = setup_sources(PACKAGE, {"deck": DEFAULT_DECK}, {"deck": args.deck})
-    except UnreadableInput as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+def handle(command: Command) -> int:
+    """Check the deck, simulate, or referee (with the advisor's odds if asked)."""
+    args, deck = command.args, command.sources["deck"]
     if args.check_deck:
-        return check(sources["deck"], args.json, out, err)
+        return check(deck, args.json, command.out, command.err)
     if args.simulate is not None:
-        return simulate_games(sources["deck"], args.simulate, args.seed, args.json, out, err)
-    _warn_if_inconsistent(sources["deck"], err)
-    return run_referee(GAME, args, sources, {}, annotate=annotator(args.advise, args.json),
-                       out=out, err=err, stdin=stdin)
+        return simulate_games(deck, args.simulate, args.seed, args.json, command.out,
+                              command.err)
+    _warn_if_inconsistent(deck, command.err)
+    return command.referee(annotate=annotator(args.advise, args.json))
 
 
 def _warn_if_inconsistent(source: tuple[str, str], err: IO[str]) -> None:
@@ -160,14 +133,14 @@ def annotator(with_advice: bool, as_json: bool) -> Annotator:
         notes: dict[str, Any] = {}
         if not verdict.legal:
             return notes
-        if before is not None and (before.room != state.room or before.phase == "shuffle"):
+        if before is not None and (before.room != state.room or before.phase == Phase.SHUFFLE):
             notes["room"] = describe_room(state)
         if not with_advice:
             return notes
         advice = advise(state)
         if advice is not None:
             notes.update(advice_notes(advice, as_json))
-        elif state.phase == FIGHT_ROLL:
+        elif state.phase == Phase.FIGHT_ROLL:
             chance = fresh_roll_defeat(state.side.monsters, state.dice)
             notes["odds_before_rolling"] = (
                 {"p_defeat": float(chance), "exact": str(chance), "dice": state.dice}
@@ -184,7 +157,7 @@ def describe_room(state: DungeonState) -> str:
     Example:
         >>> from companion.games.infinidungeon.deck import Card, Deck, Side
         >>> card = Card("hall", "Hall", Side("sun", "empty", ()), entrance=True)
-        >>> describe_room(DungeonState(Deck("d", (card,)), "move", room=("hall", "basic")))
+        >>> describe_room(DungeonState(Deck("d", (card,)), Phase.MOVE, room=("hall", "basic")))
         'Hall (hall, basic side, symbol sun): empty; doorways: none'
     """
     card = state.deck.card(state.room[0])
@@ -220,3 +193,4 @@ def advice_notes(advice: Advice, as_json: bool) -> dict[str, Any]:
                         for c in advice.choices]}}
     return {"advice": f"best: {advice.best.describe()}",
             "odds": [choice.describe() for choice in advice.choices]}
+

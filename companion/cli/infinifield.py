@@ -14,29 +14,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from companion.cli.command import Command
-from companion.cli.referee import (
-    EXIT_OK,
-    EXIT_REFUSED,
-    EXIT_UNREADABLE,
-    UnreadableInput,
-    add_common_arguments,
-    run_referee,
-    setup_sources,
-)
+from companion.cli.referee import EXIT_OK, EXIT_REFUSED, EXIT_UNREADABLE
 from companion.games.core import NotationError, SetupError
 from companion.games.datafile import MAX_DATA_BYTES
-from companion.games.infinifield import GAME, MODES, check_field, load_field_text
+from companion.games.infinifield import MODES, check_field, load_field_text
 from companion.games.infinifield.fieldfile import field_file_data
-from companion.games.infinifield.state import SCORINGS
-
-PACKAGE = "companion.games.infinifield"
-DEFAULT_FIELD = "fields/quickstart.toml"
-
 
 HELP = "referee Infinifield (field checks, moves, removals, scores)"
 
@@ -127,61 +113,3 @@ def check(source: tuple[str, str], mode: str | None, as_json: bool, out: IO[str]
               f"({len(field.blocks)} blocks, {len(field.whites())} white)", file=out)
     return EXIT_REFUSED if violations else EXIT_OK
 
-
-# -- until Infinifield states its GameInfo (issue 16) ---------------------------------
-def register(subparsers: Any) -> None:
-    """Add the ``infinifield`` sub-command to ``infinite-referee``."""
-    parser = subparsers.add_parser(
-        "infinifield", help="referee Infinifield (field checks, moves, removals, scores)",
-        description="Referee an Infinifield match from a record or typed actions "
-                    "(start/move/remove/rebuild), or check a field with --check.")
-    parser.add_argument("--setup", type=Path, metavar="FIELD.toml",
-                        help="the field file (default: the shipped quick-start field)")
-    add_common_arguments(parser)
-    parser.add_argument("--players", help="player names in clockwise seating order, "
-                                          "comma-separated (e.g. Ann,Ben,Cat)")
-    parser.add_argument("--builder", help="the first field builder (default: first player)")
-    parser.add_argument("--mode", choices=MODES, help="field-building rules to enforce")
-    parser.add_argument("--scoring", choices=SCORINGS,
-                        help="points (10 per capture + blocks left) or rounds won")
-    parser.add_argument("--rounds", type=int, help="play this many rounds")
-    parser.add_argument("--target", type=int,
-                        help="play until a player reaches this many points (e.g. 500)")
-    parser.add_argument("--check", action="store_true",
-                        help="print every field-building violation of the setup and exit "
-                             "(status 1 if there is any)")
-    parser.set_defaults(run=run)
-
-
-def options_from(args: argparse.Namespace) -> dict[str, Any]:
-    """The match options given on the command line (flags left out are not included).
-
-    Example:
-        >>> options_from(argparse.Namespace(players="Ann, Ben", builder=None, mode=None,
-        ...                                 scoring=None, rounds=3, target=None))
-        {'players': ['Ann', 'Ben'], 'rounds': 3}
-    """
-    options: dict[str, Any] = {}
-    if args.players is not None:
-        options["players"] = [name.strip() for name in args.players.split(",")]
-    for key in ("builder", "mode", "scoring", "rounds", "target"):
-        value = getattr(args, key)
-        if value is not None:
-            options[key] = value
-    return options
-
-
-def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None,
-        stdin: IO[str] | None = None) -> int:
-    """Run the sub-command; return the exit status (0 legal/valid, 1 refused/invalid, 2 bad)."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        sources = setup_sources(PACKAGE, {"setup": DEFAULT_FIELD}, {"setup": args.setup})
-    except UnreadableInput as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
-    if args.check:
-        return check(sources["setup"], args.mode, args.json, out, err)
-    return run_referee(GAME, args, sources, options_from(args), out=out, err=err, stdin=stdin,
-                       rewrite=inline_field_file)

@@ -6,7 +6,6 @@ import io
 import json
 from pathlib import Path
 
-from companion.cli import infinidungeon
 from companion.cli.main import build_parser
 from companion.games.infinidungeon.advisor import fresh_roll_defeat
 from tests.games.infinidungeon.helpers import DECK, DEFAULT_TEXT
@@ -31,7 +30,7 @@ def _run(tmp_path: Path, *argv: str, record: str | None = None,
         args.append(str(path))
     parsed = build_parser().parse_args(["infinidungeon", *args])
     out, err = io.StringIO(), io.StringIO()
-    status = infinidungeon.run(parsed, out=out, err=err, stdin=io.StringIO(stdin))
+    status = parsed.run(parsed, out=out, err=err, stdin=io.StringIO(stdin))
     return status, out.getvalue(), err.getvalue()
 
 
