@@ -20,7 +20,14 @@ from dataclasses import dataclass
 
 from companion.games.defiance.data import ATTRIBUTES
 from companion.games.defiance.scoring import points
-from companion.games.defiance.state import Phase, State, over_limit, timeline_limit, track_level
+from companion.games.defiance.state import (
+    Phase,
+    State,
+    Status,
+    over_limit,
+    timeline_limit,
+    track_level,
+)
 
 DIE_LETTERS = {"tide": "T", "power": "P", "fortitude": "F"}
 
@@ -55,7 +62,7 @@ class LeaderLine:
     def text(self) -> str:
         """``Ann (aster)  Health 5  T1 P1 F1  gambit 1  0 pts  timeline 0/2  pilgrim 1/1``."""
         tracks = " ".join(f"{DIE_LETTERS[a]}{level}" for a, level in self.tracks)
-        status = f"  ({self.status})" if self.status != "active" else ""
+        status = f"  ({self.status})" if self.status != Status.ACTIVE else ""
         line = f"{self.player} ({self.leader})  Health {self.health}  {tracks}  " \
                f"gambit {self.gambit}  {self.points} pts{status}"
         if self.limit:

@@ -36,6 +36,7 @@ from companion.games.defiance.state import (
     Prepared,
     Seat,
     State,
+    Status,
     Unit,
     board_view,
     evolve,
@@ -72,7 +73,7 @@ def prepare(state: State, action: Prepare, events: list[Event]) -> State:
     owner = seat(state, owner_name)
     if owner_name != action.actor and (state.rules.team_of(owner_name)
                                        != state.rules.team_of(action.actor)
-                                       or owner.status != "active"):
+                                       or owner.status != Status.ACTIVE):
         refuse(Refusal.NOT_AN_ALLY, f"{owner_name} is not an active ally.", THE_TIMELINE,
                player=owner_name)
     full = len(owner.timeline) >= timeline_limit(state, owner)

@@ -62,6 +62,7 @@ from companion.games.defiance.state import (
     Mechanic,
     Seat,
     State,
+    Status,
     board_view,
     evolve,
     find_unit,
@@ -349,7 +350,7 @@ def attach(state: State, action: Attach, events: list[Event]) -> State:
     if target not in {s.name for s in state.seats}:
         refuse(Refusal.UNKNOWN_PLAYER, f"{target} is not a player.", QUEUE, player=target)
     holder = seat(state, target)
-    if holder.status != "active":
+    if holder.status != Status.ACTIVE:
         refuse(Refusal.OFF_BOARD, f"{target} is not on the board and cannot be targeted.",
                DEFEAT, player=target)
     name = ""

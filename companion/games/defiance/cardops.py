@@ -13,6 +13,7 @@ from companion.games.core import Event
 from companion.games.defiance.state import (
     HAND_LIMIT,
     Deck,
+    Due,
     Pending,
     State,
     deck_of,
@@ -69,8 +70,8 @@ def owe(state: State, name: str, count: int) -> State:
 
 def reshuffles_due(state: State) -> State:
     """Queue a shuffle for every empty deck whose discard pile holds cards (rulebook 8.5)."""
-    due = {p.who for p in state.pending if p.kind == "shuffle"}
-    extra = tuple(Pending("shuffle", d.faction) for d in state.decks
+    due = {p.who for p in state.pending if p.kind == Due.SHUFFLE}
+    extra = tuple(Pending(Due.SHUFFLE, d.faction) for d in state.decks
                   if not d.cards and d.discard and d.faction not in due)
     return evolve(state, pending=state.pending + extra) if extra else state
 

@@ -15,6 +15,7 @@ from companion.games.defiance.board import Pos, neighbour
 from companion.games.defiance.cardops import destroy_unit, detach, discard_everything
 from companion.games.defiance.state import (
     State,
+    Status,
     Unit,
     board_view,
     evolve,
@@ -131,7 +132,7 @@ def defeat(state: State, name: str, events: list[Event], conceded: bool = False)
     state = discard_everything(state, name)
     player = seat(state, name)
     state = with_seat(state, evolve(player, pos=None, health=LEADER_HEALTH,
-                                     status="conceded" if conceded else "defeated",
+                                     status=Status.CONCEDED if conceded else Status.DEFEATED,
                                      lose_turn=not conceded))
     events.append(Event("defeat", {"leader": name, "losers": [name],
                                    "termination": "conceded" if conceded else "health_zero",

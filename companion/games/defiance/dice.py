@@ -35,8 +35,10 @@ from companion.games.defiance.rulebook import (
 )
 from companion.games.defiance.state import (
     Die,
+    Due,
     Pending,
     State,
+    Status,
     evolve,
     seat,
     track_level,
@@ -60,16 +62,16 @@ def declare_check(state: State, action: Check, events: list[Event]) -> State:
     if state.turn.check:
         refuse(Refusal.ALREADY_ROLLED, "You make one action check per turn.", TURN)
     turn = evolve(state.turn, check=attribute)
-    return evolve(state, turn=turn, pending=(*state.pending, Pending("check", action.actor)))
+    return evolve(state, turn=turn, pending=(*state.pending, Pending(Due.CHECK, action.actor)))
 
 
 def roll(state: State, action: Roll, events: list[Event]) -> State:
     """The chance outcome of the pending check, reroll or gambit roll."""
     due = state.pending[0]
     state = evolve(state, pending=state.pending[1:])
-    if due.kind == "check":
+    if due.kind == Due.CHECK:
         return _check_rolled(state, action)
-    if due.kind == "reroll":
+    if due.kind == Due.REROLL:
         return _rerolled(state, action, due.die)
     return _gambit_rolled(state, action, due.who, events)
 
@@ -138,7 +140,7 @@ def reroll(state: State, action: Reroll, events: list[Event]) -> State:
         refuse(Refusal.REROLL_AFTER_CONVERT, "Rerolls come before conversions.", CONVERT)
     turn = evolve(state.turn, rerolled=(*state.turn.rerolled, die.kind))
     return evolve(state, turn=turn,
-                   pending=(*state.pending, Pending("reroll", action.actor, index)))
+                   pending=(*state.pending, Pending(Due.REROLL, action.actor, index)))
 
 
 def conversions_for(state: State, die: Die) -> list[str]:
@@ -208,8 +210,8 @@ def spend(state: State, face: str, count: int, rule: RuleRef) -> State:
 def gambit(state: State, action: Gambit, events: list[Event]) -> State:
     """The condition of the gambit level occurred: roll a d6 (rulebook 2.6.2)."""
     player = seat(state, action.actor)
-    if player.status != "active":
+    if player.status != Status.ACTIVE:
         refuse(Refusal.OFF_BOARD, "A leader off the board cannot interact.", DEFEAT)
     if player.gambit >= GAMBIT_TOP:
         refuse(Refusal.GAMBIT_COMPLETE, "Level 4 of the gambit track is permanent.", GAMBITS)
-    return evolve(state, pending=(*state.pending, Pending("gambit", action.actor)))
+    return evolve(state, pending=(*state.pending, Pending(Due.GAMBIT, action.actor)))

@@ -16,11 +16,13 @@ from companion.games.defiance.scoring import end_of_round, finish
 from companion.games.defiance.setup import Rules
 from companion.games.defiance.state import (
     Deck,
+    Due,
     Pending,
     Phase,
     Seat,
     SetupStep,
     State,
+    Status,
     Turn,
     evolve,
     placement_at,
@@ -43,9 +45,9 @@ def initial(rules: Rules) -> State:
         cards = tuple(sorted(c.id for c in rules.cards if c.faction == faction
                              for _ in range(c.copies)))
         decks.append(new_deck(faction, cards))
-    pending = tuple(Pending("shuffle", d.faction) for d in decks)
+    pending = tuple(Pending(Due.SHUFFLE, d.faction) for d in decks)
     if rules.reveal:
-        pending = (*pending, Pending("reveal"))
+        pending = (*pending, Pending(Due.REVEAL))
     seats = tuple(Seat(name, pos=(0, 0)) for name in rules.players)
     return State(rules, Phase.SETUP, SetupStep.TILES, seats, (Placement(rift.id, 0, 0, 0, False),),
                  tuple(decks), pending=pending)
@@ -60,12 +62,12 @@ def turn_order(state: State) -> tuple[str, ...]:
     """
     on_board = []
     for s in state.seats:
-        if s.status == "active" and s.pos is not None:
+        if s.status == Status.ACTIVE and s.pos is not None:
             placement = placement_at(state, s.pos)
             tile = state.rules.tile(placement.tile) if placement else None
             influence = tile.influence if tile and not placement.flipped else 0  # type: ignore[union-attr]
             on_board.append((-influence, tile.name if tile else "", s.name))
-    off = sorted(s.name for s in state.seats if s.status == "defeated")
+    off = sorted(s.name for s in state.seats if s.status == Status.DEFEATED)
     return (*(name for *_, name in sorted(on_board)), *off)
 
 
@@ -131,18 +133,19 @@ def start_turn(state: State, events: list[Event]) -> State:
             continue
         name = state.order[state.index]
         player = seat(state, name)
-        if player.status == "conceded" or (player.status == "defeated" and player.lose_turn):
-            if player.status == "defeated":
+        if player.status == Status.CONCEDED or (player.status == Status.DEFEATED
+                                                and player.lose_turn):
+            if player.status == Status.DEFEATED:
                 events.append(Event("turn_lost", {"leader": name, "round": state.round}))
             state = with_seat(state, evolve(player, lose_turn=False))
             state = evolve(state, index=state.index + 1)
             continue
-        if player.status == "defeated":
+        if player.status == Status.DEFEATED:
             space = respawn_space(state)
             if space is None:
                 state = evolve(state, index=state.index + 1)
                 continue
-            state = with_seat(state, evolve(player, status="active", pos=space))
+            state = with_seat(state, evolve(player, status=Status.ACTIVE, pos=space))
             tile = placement_at(state, space)
             events.append(Event("turn_changed", {"leader": name}))
             events.append(Event("respawn", {"leader": name,

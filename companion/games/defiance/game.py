@@ -93,9 +93,11 @@ from companion.games.defiance.scoring import last_side_standing
 from companion.games.defiance.setup import Rules, load_setup
 from companion.games.defiance.state import (
     LIMIT_READING,
+    Due,
     Phase,
     SetupStep,
     State,
+    Status,
     deck_of,
     evolve,
     over_limit,
@@ -174,7 +176,7 @@ DISPATCH: Mapping[Stage, Mapping[type[Action], Rule]] = {
 
 A timeline over its limit accepts only :class:`Trim` (rulebook 7), whatever the stage."""
 
-DUE: Mapping[str, type[Action]] = {"shuffle": Shuffle, "reveal": Reveal}
+DUE: Mapping[Due, type[Action]] = {Due.SHUFFLE: Shuffle, Due.REVEAL: Reveal}
 """The action a pending chance event waits for (a roll for every other kind)."""
 
 
@@ -229,18 +231,18 @@ class DefianceGame(Game[Rules, State, Action]):
         if not state.pending:
             return super().sample_chance(state, rng)
         due = state.pending[0]
-        if due.kind == "shuffle":
+        if due.kind == Due.SHUFFLE:
             deck = deck_of(state, due.who)
             cards = sorted(deck.cards + deck.discard)
             rng.shuffle(cards)
             return Shuffle(due.who, tuple(cards))
-        if due.kind == "reveal":
+        if due.kind == Due.REVEAL:
             ids = sorted(r.id for r in state.rules.roles)
             return Reveal(tuple(rng.sample(ids, state.rules.reveal)))
-        if due.kind == "check":
+        if due.kind == Due.CHECK:
             kind = state.turn.check
             return Roll(tuple(rng.choice(die_faces(kind)) for _ in range(4)))
-        if due.kind == "reroll":
+        if due.kind == Due.REROLL:
             kind = state.turn.dice[due.die].kind
             return Roll((rng.choice(die_faces(kind)),))
         return Roll((str(rng.randint(1, 6)),))
@@ -259,7 +261,7 @@ class DefianceGame(Game[Rules, State, Action]):
             if new.phase == Phase.TURNS:
                 new = last_side_standing(new, events)
             if new.phase == Phase.TURNS and not new.pending and new.turn.leader \
-                    and seat(new, new.turn.leader).status != "active":
+                    and seat(new, new.turn.leader).status != Status.ACTIVE:
                 new = end_turn(evolve(new, queue=()), events)
             return Transition(new, tuple(events))
         except IllegalAction as refusal:

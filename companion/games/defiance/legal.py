@@ -57,9 +57,11 @@ from companion.games.defiance.dice import available, conversions_for
 from companion.games.defiance.movement import discoverable, push_spaces
 from companion.games.defiance.state import (
     GROUP_LIMIT,
+    Due,
     Phase,
     SetupStep,
     State,
+    Status,
     board_view,
     occupied,
     over_limit,
@@ -95,10 +97,10 @@ def legal_actions(game: Referee, state: State) -> list[Action]:
         return []
     if state.pending:
         due = state.pending[0]
-        if due.kind == "reroll":
+        if due.kind == Due.REROLL:
             kind = state.turn.dice[due.die].kind
             return sorted({Roll((f,)) for f in die_faces(kind)}, key=str)
-        if due.kind == "gambit":
+        if due.kind == Due.GAMBIT:
             return [Roll((str(n),)) for n in range(1, 7)]
         return []
     actor = game.current_actor(state)
@@ -214,7 +216,7 @@ def _spend_candidates(state: State, actor: str, hand: tuple[str, ...]
     player = seat(state, actor)
     can = state.turn.spent < player.health
     if can and available(state, "T"):
-        allies = [s for s in state.seats if s.status == "active"
+        allies = [s for s in state.seats if s.status == Status.ACTIVE
                   and state.rules.team_of(s.name) == state.rules.team_of(actor)]
         for card in sorted(set(hand)):
             for ally in allies:

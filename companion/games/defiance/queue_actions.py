@@ -64,6 +64,7 @@ from companion.games.defiance.state import (
     Mechanic,
     Seat,
     State,
+    Status,
     evolve,
     find_unit,
     seat,
@@ -80,7 +81,7 @@ def in_play(state: State, owner: str, card: str) -> bool:
     """
     player = seat(state, owner)
     if card == player.leader:
-        return player.status == "active"
+        return player.status == Status.ACTIVE
     return ((owner, card) in state.center or any(u.card == card for u in player.group)
             or any(p.card == card for p in player.timeline)
             or any(a.owner == owner and a.card == card for a in state.attached))
@@ -121,7 +122,7 @@ def effect(state: State, action: Effect, events: list[Event]) -> State:
     if not 1 <= count <= 9:
         refuse(Refusal.BAD_COUNT, "An effect has 1 to 9 steps.", QUEUE)
     victim = _known_player(state, target)
-    if victim.status != "active":
+    if victim.status != Status.ACTIVE:
         refuse(Refusal.OFF_BOARD, f"{target} is not on the board and cannot be targeted.",
                DEFEAT, player=target)
     stored = check_asset(state, action.actor, kind, victim, asset)
@@ -136,7 +137,7 @@ def still_active(state: State, top: Mechanic) -> bool:
     """
     return (in_play(state, top.owner, top.source)
             and (top.target, top.source) not in state.ignoring
-            and seat(state, top.target).status == "active")
+            and seat(state, top.target).status == Status.ACTIVE)
 
 
 def step(state: State, action: Step, events: list[Event]) -> State:
@@ -219,7 +220,7 @@ def adjust(state: State, action: Adjust, events: list[Event]) -> State:
                source=source)
     player = seat(state, action.actor)
     if what == "health":
-        if player.status != "active":
+        if player.status != Status.ACTIVE:
             refuse(Refusal.OFF_BOARD, "A leader off the board has no Health to change.",
                    DEFEAT)
         if unit:
@@ -297,13 +298,13 @@ def claim(state: State, action: Claim, events: list[Event]) -> State:
                ADVENTURE)
     condition = conditions[action.condition]
     player = seat(state, action.actor)
-    if player.status != "active":
+    if player.status != Status.ACTIVE:
         refuse(Refusal.OFF_BOARD, "Only active players meet a win condition.", ADVENTURE)
     if condition.scope == "faction":
         if state.rules.leader(player.leader).faction != condition.faction:
             refuse(Refusal.WRONG_FACTION, f"{condition.id} is a {condition.faction} condition.",
                    ADVENTURE)
-        names = tuple(s.name for s in state.seats if s.status == "active" and s.leader
+        names = tuple(s.name for s in state.seats if s.status == Status.ACTIVE and s.leader
                       and state.rules.leader(s.leader).faction == condition.faction)
     else:
         names = (action.actor,)
@@ -319,7 +320,7 @@ def concede(state: State, action: Concede, events: list[Event]) -> State:
         refuse(Refusal.NOT_TURN_START, "You may concede only at the beginning of a player's turn.",
                CONCEDE)
     player = seat(state, action.actor)
-    if player.status == "conceded":
+    if player.status == Status.CONCEDED:
         refuse(Refusal.CONCEDED, "You have conceded already.", DEFEAT)
     state = defeat(state, action.actor, events, conceded=True)
     state = evolve(state, order=tuple(n for n in state.order if n != action.actor),

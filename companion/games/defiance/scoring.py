@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from companion.games.core import Event
 from companion.games.defiance.rulebook import Termination
-from companion.games.defiance.state import Phase, Result, Seat, State, evolve, placement_at
+from companion.games.defiance.state import Phase, Result, Seat, State, Status, evolve, placement_at
 
 TIEBREAKERS = ("partial_role_tokens", "cards_in_play", "gambit_level", "tile_influence")
 """Rulebook 1.1.1 "Tiebreaker", compared in this order."""
@@ -133,7 +133,7 @@ def last_side_standing(state: State, events: list[Event]) -> State:
     """If one side remains when all opponents are defeated, it wins (rulebook 8.6)."""
     if state.phase != Phase.TURNS:
         return state
-    standing = {state.rules.team_of(s.name) for s in state.seats if s.status == "active"}
+    standing = {state.rules.team_of(s.name) for s in state.seats if s.status == Status.ACTIVE}
     if len(standing) != 1:
         return state
     side = standing.pop()

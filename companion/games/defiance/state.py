@@ -32,6 +32,31 @@ class Phase(StrEnum):
     """The game has ended."""
 
 
+class Status(StrEnum):
+    """Where a leader stands (rulebook 8.6 "Defeat and Respawn")."""
+
+    ACTIVE = "active"
+    DEFEATED = "defeated"
+    """Off the board until the respawn at the start of the leader's turn."""
+    CONCEDED = "conceded"
+    """Out of the game."""
+
+
+class Due(StrEnum):
+    """The kind of chance event a :class:`Pending` waits for."""
+
+    SHUFFLE = "shuffle"
+    """A faction deck's new order (setup step 2, 8.5)."""
+    REVEAL = "reveal"
+    """The Roles revealed (1.1, setup step 3b)."""
+    CHECK = "check"
+    """The four dice of an action check (2.6.1)."""
+    REROLL = "reroll"
+    """One die rerolled (2.6.1, Reroll)."""
+    GAMBIT = "gambit"
+    """The gambit d6 (2.6.2)."""
+
+
 class SetupStep(StrEnum):
     """The setup step under way (rulebook 3, steps 5 to 7); ``NONE`` during the turns."""
 
@@ -126,7 +151,7 @@ class Seat:
     roles: tuple[str, ...] = ()
     progress: tuple[tuple[str, int], ...] = ()
     track_adjust: tuple[int, int, int] = (0, 0, 0)
-    status: str = "active"
+    status: Status = Status.ACTIVE
     lose_turn: bool = False
     claims: tuple[str, ...] = ()
 
@@ -195,11 +220,11 @@ class Turn:
 class Pending:
     """A chance event that is due.
 
-    One of ``shuffle`` (a faction), ``reveal``, ``check``, ``reroll`` (die number) or ``gambit`` (a
-    player).
+    ``who``: the faction of a shuffle, the player of a check, reroll or gambit; ``die``: the
+    rerolled die's index.
     """
 
-    kind: str
+    kind: Due
     who: str = ""
     die: int = 0
 
@@ -336,7 +361,7 @@ def over_limit(state: State) -> Seat | None:
     chooses which (``trim``), before anything else happens.
     """
     for s in state.seats:
-        if s.leader and s.status == "active" and len(s.timeline) > timeline_limit(state, s):
+        if s.leader and s.status == Status.ACTIVE and len(s.timeline) > timeline_limit(state, s):
             return s
     return None
 
