@@ -9,7 +9,7 @@ range offsets, cached straight lines and a full resolve only for positionals) on
 - every turn position of seeded random playouts (mean and worst);
 
 against the named baseline, the generate-and-test listing of
-``companion.games.infinite401.reference`` (apply every conceivable action text, straight
+``tests.games.infinite401.reference`` (apply every conceivable action text, straight
 lines worked out again by exact clipping), checks both give the same list, and prints the
 ratio. Also times the wall check of every straight line of the board from the cached table
 against brute-force clipping of each line against every wall. Then random playouts (Quick
@@ -25,18 +25,22 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.board import parse_space
 from companion.games.infinite401.geometry import crosses_interior, line_cells
 from companion.games.infinite401.legal import legal_actions
-from companion.games.infinite401.reference import reference_legal_actions
 from companion.games.infinite401.state import State
 from companion.resources import shipped_sources
+from tests.games.infinite401.reference import reference_legal_actions
 
 SOURCES = shipped_sources("companion.games.infinite401",
                           {"board": "boards/default.toml", "cards": "cards/default.toml"})

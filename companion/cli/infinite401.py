@@ -30,8 +30,8 @@ from companion.cli.referee import (
 from companion.games.core import SetupError
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.board import SIDES, Space, space_name
-from companion.games.infinite401.render import render
-from companion.games.infinite401.state import STARTS
+from companion.games.infinite401.render import position, render
+from companion.games.infinite401.setup import STARTS
 from companion.session import Session, Verdict
 
 PACKAGE = "companion.games.infinite401"
@@ -62,9 +62,7 @@ def handle(command: Command) -> int:
         if not verdict.legal:
             return {}
         if args.json:  # the position without the setup files' texts
-            position = GAME.state_to_json(session.state)
-            position.pop("setup")
-            return {"position": position}
+            return {"position": position(session.state)}
         return {"position": render(session.state).splitlines()}
 
     return command.referee(annotate=show if args.show else None)
@@ -168,9 +166,7 @@ def run(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | Non
         if not verdict.legal:
             return {}
         if args.json:  # the position without the setup files' texts
-            position = GAME.state_to_json(session.state)
-            position.pop("setup")
-            return {"position": position}
+            return {"position": position(session.state)}
         return {"position": render(session.state).splitlines()}
 
     return run_referee(GAME, args, sources, options_from(args),

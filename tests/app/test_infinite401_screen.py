@@ -56,8 +56,7 @@ def test_select_a_unit_see_its_moves_and_move_by_touch(driver: AppDriver) -> Non
     assert board.cell_size() >= 48, "every space is a fingertip's target at 800x480"
     driver.tap_at(*board.space_window_pos(unit.space))
     assert board.selected == unit.name
-    legal = [session.game.format_action(a) for a in session.legal_actions()]
-    reach = move_targets(legal, side, unit.name)
+    reach = move_targets(list(session.legal_actions()), side, unit.name)
     assert reach
     image = driver.screenshot("infinite401_unit_selected")
     target = sorted(reach)[0]

@@ -4,7 +4,8 @@ The board is the engine's grid; each unit carries its HP and the HP indicator as
 player reads it (``401-infinite.md`` "UNITS AND HP": the owner reads the top white number,
 the opponent across the table the top black one). Tapping one of the side-to-move's units
 selects it; the spaces its legal moves reach are highlighted; tapping a space proposes the
-move (the engine decides, and a refusal cites its rule).
+move (the engine decides, and a refusal cites its rule). The legal actions are read as the
+engine's typed actions (:mod:`companion.games.infinite401.actions`), never as text.
 
 Example:
     >>> cell_kind((0, 0), walls=frozenset({(0, 0)}), spawners=(), bases={})
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.infinite401.actions import Action, Move, Score
 from companion.games.infinite401.board import Space, parse_space, space_name
 from companion.games.infinite401.hp import indicator_rotation, read_indicator
 from companion.games.infinite401.state import State
@@ -74,26 +76,37 @@ def board_view(state: State) -> BoardView:
     return BoardView(board.width, board.height, cells, tuple(units), state.token)
 
 
-def move_targets(legal: Sequence[str], side: str, unit: str) -> set[Space]:
-    """The spaces ``unit``'s legal ``move`` actions reach."""
-    targets = set()
-    prefix = f"move {side} {unit} ".lower()
-    for text in legal:
-        if text.lower().startswith(prefix):
-            space = parse_space(text.split()[-1])
-            if space is not None:
-                targets.add(space)
-    return targets
+def move_targets(legal: Sequence[Action], side: str, unit: str) -> set[Space]:
+    """The spaces ``unit``'s legal Movement actions reach.
+
+    Example:
+        >>> from companion.games.infinite401.actions import End, Move
+        >>> sorted(move_targets([Move("red", "R1", (0, 6)), Move("red", "R2", (1, 6)),
+        ...                      End("red")], "red", "R1"))
+        [(0, 6)]
+    """
+    return {action.destination for action in legal
+            if isinstance(action, Move) and action.side == side and action.unit == unit}
 
 
-def named_spaces(legal: Sequence[str]) -> set[Space]:
-    """Every space some legal action names (the legal targets of this moment)."""
-    spaces = set()
-    for text in legal:
-        for word in text.split()[1:]:
-            space = parse_space(word.split("@")[0])
-            if space is not None:
-                spaces.add(space)
+def named_spaces(legal: Sequence[Action]) -> set[Space]:
+    """Every space some legal action names (the legal targets of this moment).
+
+    A Movement action names its destination (and its path, when written with one); a
+    Runner's Rule ``score`` names the base space the runner goes back to.
+
+    Example:
+        >>> from companion.games.infinite401.actions import Move, Score
+        >>> sorted(named_spaces([Move("red", "R1", (0, 6)), Score("red", "R2", (3, 8), "B1")]))
+        [(0, 6), (3, 8)]
+    """
+    spaces: set[Space] = set()
+    for action in legal:
+        if isinstance(action, Move):
+            spaces.add(action.destination)
+            spaces.update(action.path)
+        elif isinstance(action, Score):
+            spaces.add(action.space)
     return spaces
 
 

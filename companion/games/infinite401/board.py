@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.core import SetupError, parse_setup_toml
-from companion.games.datafile import unknown_key_problem
+from companion.games.core import SetupError
+from companion.games.datafile import Table, load_toml
 
 Space = tuple[int, int]
 """A space as ``(column, row)``, both counted from 0 (``a1`` is ``(0, 0)``)."""
@@ -36,7 +36,7 @@ EDGES = ("north", "south")
 OPEN, WALL, SPAWNER = ".", "#", "S"
 BASE_CHARS = {"B": "blue", "R": "red"}
 MAP_CHARS = frozenset({OPEN, WALL, SPAWNER, *BASE_CHARS})
-BOARD_KEYS = frozenset({"name", "map", "token", "field", "units"})
+BOARD_KEYS = ("name", "map", "token", "field", "units")
 NAME_PATTERN = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
 SPACE_PATTERN = re.compile(r"^([a-z])([1-9][0-9]?)$")
 
@@ -146,8 +146,7 @@ def load_board(source: str, text: str) -> Board:
         >>> load_board("b.toml", EXAMPLE_TOML).spawners
         ((0, 2), (4, 2))
     """
-    data = parse_setup_toml(source, text)
-    refuse_unknown_keys(source, "", data, BOARD_KEYS)
+    data = read_keys(source, "", load_toml(source, text), BOARD_KEYS)
     name = data.get("name", source)
     if not isinstance(name, str) or not name.strip():
         raise SetupError(source, "name", f"must be non-empty text, got {name!r}")
@@ -173,24 +172,27 @@ def load_board(source: str, text: str) -> Board:
     return board
 
 
-def refuse_unknown_keys(source: str, where: str, table: Mapping[str, Any],
-                        known: frozenset[str] | set[str]) -> None:
-    """Refuse the first key of ``table`` not in ``known``, naming the closest valid key.
+def read_keys(source: str, where: str, table: Any, keys: tuple[str, ...] | frozenset[str]
+              ) -> dict[str, Any]:
+    """The values of ``keys`` present in ``table``, read through :class:`Table`.
+
+    Any other key is refused, naming the closest valid one, before a value is checked.
 
     Raises:
-        SetupError: naming the key's path, e.g. ``nmae: unknown key; did you mean 'name'?``.
+        SetupError: ``table`` is not a table, or holds a key not in ``keys``, e.g.
+            ``nmae: unknown key; did you mean 'name'?``.
 
     Example:
         >>> try:
-        ...     refuse_unknown_keys("b.toml", "", {"nmae": "X"}, BOARD_KEYS)
+        ...     read_keys("b.toml", "", {"nmae": "X"}, BOARD_KEYS)
         ... except SetupError as error:
         ...     print(error.where, "-", error.problem.split(";")[1].split("?")[0].strip())
         nmae - did you mean 'name'
     """
-    for key in table:
-        if key not in known:
-            path = f"{where}.{key}" if where else key
-            raise SetupError(source, path, unknown_key_problem(key, known))
+    reader = Table(source, table, where)
+    values = {key: reader.raw(key) for key in keys if reader.has(key)}
+    reader.done()
+    return values
 
 
 def _read_map(source: str, raw: Any) -> list[str]:
@@ -226,7 +228,7 @@ def _read_field(source: str, data: Mapping[str, Any]) -> dict[str, str]:
     raw = data.get("field", {"blue": "south", "red": "north"})
     if not isinstance(raw, dict):
         raise SetupError(source, "field", "must be a table: side = edge")
-    refuse_unknown_keys(source, "field", raw, set(SIDES))
+    raw = read_keys(source, "field", raw, SIDES)
     fields: dict[str, str] = {}
     for side in SIDES:
         edge = raw.get(side)
@@ -244,7 +246,7 @@ def _read_units(source: str, data: Mapping[str, Any], cells: Mapping[Space, str]
     if not isinstance(raw, dict):
         raise SetupError(source, "units", "missing: a table [units.blue] and [units.red] of "
                          "unit = starting space")
-    refuse_unknown_keys(source, "units", raw, set(SIDES))
+    raw = read_keys(source, "units", raw, SIDES)
     units: list[tuple[str, str, Space]] = []
     seen_names: set[str] = set()
     seen_spaces: dict[Space, str] = {}

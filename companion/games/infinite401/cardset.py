@@ -24,8 +24,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from companion.games.core import SetupError, parse_setup_toml
-from companion.games.infinite401.board import NAME_PATTERN, SIDES, refuse_unknown_keys
+from companion.games.core import SetupError
+from companion.games.datafile import load_toml
+from companion.games.infinite401.board import NAME_PATTERN, SIDES, read_keys
 
 TYPES = ("attack", "defense", "utility")
 STATUSES = ("grounded", "silenced", "slowed", "stunned", "untargetable")
@@ -183,8 +184,7 @@ def load_cards(source: str, text: str) -> CardSet:
         >>> [c.name for c in load_cards("c.toml", EXAMPLE_CARDS).abilities]
         ['Jab']
     """
-    data = parse_setup_toml(source, text)
-    refuse_unknown_keys(source, "", data, {"abilities", "passives"})
+    data = read_keys(source, "", load_toml(source, text), ("abilities", "passives"))
     raw_abilities = data.get("abilities")
     if not isinstance(raw_abilities, list) or not raw_abilities:
         raise SetupError(source, "abilities", "missing: at least one [[abilities]] card")
@@ -227,7 +227,7 @@ EFFECT_KINDS = frozenset({"damage", "shield", "status", "move", "place"})
 
 def _ability(source: str, where: str, raw: Any, names: set[str]) -> AbilityCard:
     if isinstance(raw, dict):
-        refuse_unknown_keys(source, where, raw, ABILITY_KEYS)
+        raw = read_keys(source, where, raw, ABILITY_KEYS)
     name, decks, card_text = _common(source, where, raw, names)
     kind = raw.get("type")
     if kind not in TYPES:
@@ -289,19 +289,17 @@ def _effects(source: str, where: str, raw: Any, kind: str,
 def _effect(source: str, where: str, raw: Any, kind: str, passive: bool) -> Effect:
     if not isinstance(raw, dict):
         raise SetupError(source, where, "must be an inline table such as { damage = 1 }")
-    keys = set(raw)
     for hp in ("damage", "shield"):
         if hp in raw:
-            amount = raw[hp]
-            if keys != {hp} or not isinstance(amount, int) or isinstance(amount, bool) \
-                    or not 1 <= amount <= 3:
+            amount = read_keys(source, where, raw, (hp,))[hp]
+            if not isinstance(amount, int) or isinstance(amount, bool) or not 1 <= amount <= 3:
                 raise SetupError(source, where, f"{{ {hp} = N }} takes a whole N from 1 to 3 "
                                  "and no other key")
             if passive and hp == "damage":
                 raise SetupError(source, where, "a passive cannot deal damage")
             return Effect(hp, amount)
     if "status" in raw:
-        refuse_unknown_keys(source, where, raw, {"status", "on"})
+        read_keys(source, where, raw, ("status", "on"))
         status, who = raw["status"], raw.get("on", "target")
         if status not in STATUSES or who not in WHO:
             raise SetupError(source, where, f"{{ status = S, on = W }}: S one of "
@@ -316,7 +314,7 @@ def _effect(source: str, where: str, raw: Any, kind: str, passive: bool) -> Effe
         return _positional(source, where, raw, "move", "to", MOVES)
     if "place" in raw:
         return _positional(source, where, raw, "place", "at", PLACES)
-    refuse_unknown_keys(source, where, raw, EFFECT_KINDS)
+    read_keys(source, where, raw, EFFECT_KINDS)
     raise SetupError(source, where, "unknown effect: use damage, shield, status, move or place")
 
 
@@ -325,7 +323,7 @@ def _positional(source: str, where: str, raw: Mapping[str, Any], kind: str, to_k
     who, to, of = raw[kind], raw.get(to_key), raw.get("of", "source")
     spaces = raw.get("spaces", 1)
     expected = {kind, to_key, "of"} | ({"spaces"} if kind == "move" else set())
-    refuse_unknown_keys(source, where, raw, expected)
+    read_keys(source, where, raw, frozenset(expected))
     if who not in WHO or of not in WHO or to not in allowed:
         raise SetupError(source, where, f"{{ {kind} = W, {to_key} = P, of = O }}: W and O are "
                          f"target or source, P one of {', '.join(allowed)}")
@@ -338,7 +336,7 @@ def _positional(source: str, where: str, raw: Mapping[str, Any], kind: str, to_k
 
 def _passive(source: str, where: str, raw: Any, names: set[str]) -> Passive:
     if isinstance(raw, dict):
-        refuse_unknown_keys(source, where, raw, PASSIVE_KEYS)
+        raw = read_keys(source, where, raw, PASSIVE_KEYS)
     name, decks, card_text = _common(source, where, raw, names)
     bonuses = []
     for key in ("movement_bonus", "token_bonus"):

@@ -14,7 +14,7 @@ guarded opposing base) the ability is unplayable (``401-infinite.md`` "One Objec
 
 Example:
     >>> from companion.games.infinite401.examples import example_state
-    >>> from companion.games.infinite401.notation import Play
+    >>> from companion.games.infinite401.actions import Play
     >>> state = example_state()
     >>> card = state.setup.cards.ability("Guard")
     >>> after, events, moved = resolve(state, Play("blue", "Guard", "B1", ("B1",)), card)
@@ -26,14 +26,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.core import Event
-from companion.games.infinite401 import rules
+from companion.games.core import Event, refuse
+from companion.games.infinite401 import rulebook
+from companion.games.infinite401.actions import Play
 from companion.games.infinite401.board import Space, space_name
 from companion.games.infinite401.cardset import AbilityCard, Effect
 from companion.games.infinite401.geometry import direction
 from companion.games.infinite401.hp import deal_damage
 from companion.games.infinite401.movement import forbidden_base
-from companion.games.infinite401.notation import Play
+from companion.games.infinite401.rulebook import Refusal
 from companion.games.infinite401.state import FieldCard, State, Unit
 from companion.games.infinite401.targeting import check_targets
 
@@ -127,15 +128,15 @@ def _check_available(state: State, unit: Unit, dest: Space, effect: Effect) -> N
     where = space_name(dest) if board.on_board(dest) else "off the board"
     what = f"{effect.to} {effect.amount} space(s)" if effect.kind == "move" else effect.to
     if not board.on_board(dest) or dest in board.walls:
-        raise rules.refuse("placement_unavailable", f"the ability would move {unit.name} "
-                           f"({what}) onto {where}, which is not an open space.",
-                           rules.ONE_OBJECT, unit=unit.name, space=where)
+        refuse(Refusal.PLACEMENT_UNAVAILABLE, f"the ability would move {unit.name} "
+               f"({what}) onto {where}, which is not an open space.",
+               rulebook.ONE_OBJECT, unit=unit.name, space=where)
     occupant = state.occupant(dest)
     if occupant is not None and occupant.name != unit.name:
-        raise rules.refuse("placement_unavailable", f"the ability would move {unit.name} "
-                           f"({what}) onto {where}, occupied by {occupant.name}.",
-                           rules.ONE_OBJECT, unit=unit.name, space=where)
+        refuse(Refusal.PLACEMENT_UNAVAILABLE, f"the ability would move {unit.name} "
+               f"({what}) onto {where}, occupied by {occupant.name}.",
+               rulebook.ONE_OBJECT, unit=unit.name, space=where)
     if dest in forbidden_base(state, unit.side):
-        raise rules.refuse("base_guarded", f"the ability would move {unit.name} onto the "
-                           f"opposing base ({where}) while an opposing unit occupies it.",
-                           rules.RUNNER, unit=unit.name, space=where)
+        refuse(Refusal.BASE_GUARDED, f"the ability would move {unit.name} onto the "
+               f"opposing base ({where}) while an opposing unit occupies it.",
+               rulebook.RUNNER, unit=unit.name, space=where)

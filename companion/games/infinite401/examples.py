@@ -9,8 +9,8 @@ Example:
 
 from __future__ import annotations
 
+from companion.games.infinite401.actions import Flip, Shuffle
 from companion.games.infinite401.board import EXAMPLE_TOML
-from companion.games.infinite401.notation import Flip, Shuffle
 from companion.games.infinite401.state import State
 
 EXAMPLE_CARDS_TOML = """
@@ -165,7 +165,7 @@ def example_state() -> State:
 
     Blue's hand is Guard, Strike, Chainbind, Escort; Red's is Serration, Hex, Shockwave, Snare.
     """
-    from companion.games.infinite401.engine import GAME
+    from companion.games.infinite401.game import GAME
 
     setup = GAME.load_setup({"board": ("example", EXAMPLE_TOML),
                              "cards": ("example cards", EXAMPLE_CARDS_TOML)}, {})

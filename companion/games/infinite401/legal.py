@@ -15,11 +15,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from companion.games.core import IllegalAction
-from companion.games.infinite401.board import SIDES, other_side
-from companion.games.infinite401.effects import resolve
-from companion.games.infinite401.geometry import line_cells
-from companion.games.infinite401.movement import destinations
-from companion.games.infinite401.notation import (
+from companion.games.infinite401.actions import (
     Action,
     ChooseDeck,
     ChooseHand,
@@ -28,11 +24,15 @@ from companion.games.infinite401.notation import (
     Flip,
     Move,
     Play,
-    Score,
     Shuffle,
 )
-from companion.games.infinite401.state import HAND_SIZE, State
-from companion.games.infinite401.turns import DECK_SIZE
+from companion.games.infinite401.board import SIDES, other_side
+from companion.games.infinite401.effects import resolve
+from companion.games.infinite401.geometry import line_cells
+from companion.games.infinite401.movement import destinations
+from companion.games.infinite401.runners import score_actions
+from companion.games.infinite401.setup import DECK_SIZE
+from companion.games.infinite401.state import HAND_SIZE, Phase, State
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -121,29 +121,18 @@ def play_actions(state: State, side: str) -> list[Play]:
     return plays
 
 
-def score_actions(state: State) -> list[Action]:
-    """Every way the first waiting runner may score: a free space of its base x a target."""
-    runner = state.unit(state.runners[0])
-    board = state.setup.board
-    occupied = {u.space for u in state.units if u.alive}
-    free = sorted(s for s in board.bases[runner.side] if s not in occupied)
-    targets = state.living(other_side(runner.side))
-    return [Score(runner.side, runner.name, space, target.name)
-            for space in free for target in targets]
-
-
 def _setup_actions(state: State) -> list[Action]:
     step = state.steps[0]
     cards = state.setup.cards
-    if step == "flip":
+    if step.phase is Phase.FLIP:
         return [Flip(side) for side in SIDES]
-    verb, side = step.split()
+    side = step.side
     mine = state.side_cards(side)
-    if verb == "shuffle":
+    if step.phase is Phase.SHUFFLE:
         if len(mine.stack) > HAND_SIZE:
             return []
         return [Shuffle(side, order) for order in permutations(mine.stack)]
-    if verb == "deck":
+    if step.phase is Phase.DECK:
         return [ChooseDeck(side, chosen, passive)
                 for chosen in combinations(cards.deck(side), DECK_SIZE)
                 for passive in cards.passives_of(side)]

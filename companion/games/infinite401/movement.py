@@ -14,10 +14,12 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.infinite401 import rules
+from companion.games.core import refuse
+from companion.games.infinite401 import rulebook
+from companion.games.infinite401.actions import Move
 from companion.games.infinite401.board import Space, other_side, space_name
 from companion.games.infinite401.geometry import is_step, reachable
-from companion.games.infinite401.notation import Move
+from companion.games.infinite401.rulebook import Refusal
 from companion.games.infinite401.state import State, Unit
 
 BASE_STEPS = 4
@@ -93,11 +95,11 @@ def check_mover(state: State, unit: Unit) -> None:
         True
     """
     if unit.space is None:
-        raise rules.refuse("unit_eliminated", f"{unit.name} has been eliminated.",
-                           rules.UNITS_AND_HP, unit=unit.name)
+        refuse(Refusal.UNIT_ELIMINATED, f"{unit.name} has been eliminated.",
+               rulebook.UNITS_AND_HP, unit=unit.name)
     if "stunned" in state.statuses(unit.name):
-        raise rules.refuse("stunned", f"{unit.name} is Stunned and cannot move.",
-                           rules.status_rule("stunned"), unit=unit.name)
+        refuse(Refusal.STUNNED, f"{unit.name} is Stunned and cannot move.",
+               rulebook.status_rule("stunned"), unit=unit.name)
 
 
 def check_move(state: State, move: Move) -> tuple[Space, ...]:
@@ -116,22 +118,22 @@ def check_move(state: State, move: Move) -> tuple[Space, ...]:
     assert unit.space is not None
     dest = move.destination
     if dest == unit.space:
-        raise rules.refuse("no_movement", f"{unit.name} is already on {space_name(dest)}.",
-                           rules.MOVEMENT, unit=unit.name)
+        refuse(Refusal.NO_MOVEMENT, f"{unit.name} is already on {space_name(dest)}.",
+               rulebook.MOVEMENT, unit=unit.name)
     _check_end(state, unit, dest)
     steps = allowance(state, unit)
     if not move.path:
         path = destinations(state, unit).get(dest)
         if path is None:
-            raise rules.refuse("out_of_reach", f"{unit.name} cannot reach {space_name(dest)} "
-                               f"in {steps} steps around walls and opposing units.",
-                               rules.MOVEMENT, unit=unit.name, space=space_name(dest),
-                               steps=steps)
+            refuse(Refusal.OUT_OF_REACH, f"{unit.name} cannot reach {space_name(dest)} "
+                   f"in {steps} steps around walls and opposing units.",
+                   rulebook.MOVEMENT, unit=unit.name, space=space_name(dest),
+                   steps=steps)
         return path
     if len(move.path) > steps:
-        raise rules.refuse("too_far", f"{unit.name} may move at most {steps} spaces, not "
-                           f"{len(move.path)}.", rules.MOVEMENT, unit=unit.name, steps=steps,
-                           given=len(move.path))
+        refuse(Refusal.TOO_FAR, f"{unit.name} may move at most {steps} spaces, not "
+               f"{len(move.path)}.", rulebook.MOVEMENT, unit=unit.name, steps=steps,
+               given=len(move.path))
     here = unit.space
     for step in move.path:
         _check_step(state, unit, here, step)
@@ -143,33 +145,33 @@ def _check_step(state: State, unit: Unit, here: Space, step: Space) -> None:
     board = state.setup.board
     name = space_name(step)
     if not is_step(here, step) or not board.on_board(step):
-        raise rules.refuse("not_a_step", f"{name} is not next to {space_name(here)}; a unit "
-                           "moves one orthogonal step at a time.", rules.MOVEMENT, space=name,
-                           here=space_name(here))
+        refuse(Refusal.NOT_A_STEP, f"{name} is not next to {space_name(here)}; a unit "
+               "moves one orthogonal step at a time.", rulebook.MOVEMENT, space=name,
+               here=space_name(here))
     if step in board.walls:
-        raise rules.refuse("wall_in_path", f"{name} is a wall.", rules.MOVE_PATH, space=name)
+        refuse(Refusal.WALL_IN_PATH, f"{name} is a wall.", rulebook.MOVE_PATH, space=name)
     occupant = state.occupant(step)
     if occupant is not None and occupant.side != unit.side:
-        raise rules.refuse("opponent_in_path", f"{occupant.name} on {name} is an opposing "
-                           "unit and blocks like a wall.", rules.COLLISION, space=name,
-                           blocker=occupant.name)
+        refuse(Refusal.OPPONENT_IN_PATH, f"{occupant.name} on {name} is an opposing "
+               "unit and blocks like a wall.", rulebook.COLLISION, space=name,
+               blocker=occupant.name)
     if step in forbidden_base(state, unit.side):
-        raise rules.refuse("base_guarded", f"{name} is on the opposing base, which cannot be "
-                           "entered while an opposing unit occupies any base space.",
-                           rules.RUNNER, space=name)
+        refuse(Refusal.BASE_GUARDED, f"{name} is on the opposing base, which cannot be "
+               "entered while an opposing unit occupies any base space.",
+               rulebook.RUNNER, space=name)
 
 
 def _check_end(state: State, unit: Unit, dest: Space) -> None:
     board = state.setup.board
     name = space_name(dest)
     if dest in board.walls:
-        raise rules.refuse("space_is_wall", f"{name} is a wall.", rules.ONE_OBJECT, space=name)
+        refuse(Refusal.SPACE_IS_WALL, f"{name} is a wall.", rulebook.ONE_OBJECT, space=name)
     occupant = state.occupant(dest)
     if occupant is not None:
-        raise rules.refuse("space_occupied", f"{name} is occupied by {occupant.name}.",
-                           rules.ONE_OBJECT, space=name, occupant=occupant.name)
+        refuse(Refusal.SPACE_OCCUPIED, f"{name} is occupied by {occupant.name}.",
+               rulebook.ONE_OBJECT, space=name, occupant=occupant.name)
     if dest in forbidden_base(state, unit.side):
-        raise rules.refuse("base_guarded", f"{name} is on the opposing base, which cannot be "
-                           "entered while an opposing unit occupies any base space.",
-                           rules.RUNNER, space=name)
+        refuse(Refusal.BASE_GUARDED, f"{name} is on the opposing base, which cannot be "
+               "entered while an opposing unit occupies any base space.",
+               rulebook.RUNNER, space=name)
 

@@ -1,15 +1,24 @@
-"""A plain-text picture of a 401 Infinite position (for the CLI's ``--show`` and bug reports).
+"""A 401 Infinite position for people and screens: a plain-text picture and JSON rows.
+
+The picture is the CLI's ``--show`` and goes into bug reports; :func:`position` is the same
+position as JSON data (``--show --json``), without the setup files' texts.
 
 Example:
     >>> from companion.games.infinite401.examples import example_state
     >>> print(render(example_state()).splitlines()[1])
     5  .  R1 R2 R3 .
+    >>> position(example_state())["units"][0]
+    ['B1', 'blue', 2, [1, 0]]
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from companion.games import codec
 from companion.games.infinite401.board import SIDES, space_name
 from companion.games.infinite401.movement import allowance
+from companion.games.infinite401.setup import Start
 from companion.games.infinite401.state import State
 
 SYMBOLS = {"wall": "##", "spawner": "S", "token": "HP"}
@@ -60,7 +69,7 @@ def render(state: State) -> str:
         lines.append(f"{side}: " + "; ".join(units))
         passive = f", passive {cards.passive}" if cards.passive else ""
         stack = f"stack {len(cards.stack)}"
-        if state.setup.start == "competitor":  # a player may view their own stack's order
+        if state.setup.start is Start.COMPETITOR:  # a player may view their own stack's order
             stack += f" (top first: {' '.join(cards.stack) or '-'})"
         lines.append(f"  hand {' '.join(cards.hand) or '-'}; {stack}{passive}")
     field = ", ".join(f"{e.card} ({e.side}{' ' + e.source if e.source else ''} -> "
@@ -71,3 +80,16 @@ def render(state: State) -> str:
         if state.turn else f"starting: {state.steps[0] if state.steps else '-'}"
     lines.append(f"{turn}; HP token {token}")
     return "\n".join(lines)
+
+
+def position(state: State) -> dict[str, Any]:
+    """The position as JSON data for a screen or a log (``docs/401-infinite.md``).
+
+    The state as :mod:`companion.games.codec` writes it, without the setup (the files'
+    texts), and each unit as one row ``[name, side, HP, space]``: the space is
+    ``[column, row]`` counted from 0, ``null`` once the unit is eliminated.
+    """
+    data: dict[str, Any] = codec.to_json(state)
+    del data["setup"]
+    data["units"] = [[u.name, u.side, u.hp, codec.to_json(u.space)] for u in state.units]
+    return data

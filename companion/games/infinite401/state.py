@@ -1,49 +1,62 @@
 """The 401 Infinite state: units, hands and stacks, the Field, the HP token, the turn.
 
-Everything is frozen and hashable; :func:`state_to_json` / :func:`state_from_json` round-trip
-it (the setup travels as its source texts and is read again).
+Everything is frozen and hashable, and written to JSON by the type-driven
+:mod:`companion.games.codec` (the setup as its options and file texts). :class:`Phase` says
+what the game waits for: one of the starting steps still due (:class:`Step`), a side's turn,
+or a runner's score.
 
 Example:
     >>> from companion.games.infinite401.state import Unit
     >>> Unit("R1", "red", 2, (2, 8)).alive
     True
+    >>> str(Step(Phase.SHUFFLE, "blue")), str(Step(Phase.FLIP))
+    ('shuffle blue', 'flip')
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any
+from dataclasses import dataclass, replace
+from enum import StrEnum
 
-from companion.games.infinite401.board import SIDES, Board, Space, load_board
-from companion.games.infinite401.cardset import CardSet, load_cards
+from companion.games.infinite401.board import SIDES, Board, Space
+from companion.games.infinite401.setup import Setup401
 
 START_HP = 2
 MAX_HP = 3
 HAND_SIZE = 4
 ACTIONS_PER_TURN = 2
-STARTS = ("quick", "competitor")
+
+
+class Phase(StrEnum):
+    """What the game waits for (``401-infinite.md`` "STARTING THE GAME", "TURNS / ACTIONS")."""
+
+    SHUFFLE = "shuffle"
+    """Chance: a side's stack is shuffled (both starts)."""
+    FLIP = "flip"
+    """Chance: the coin says who takes the first turn (Quick Start)."""
+    DECK = "deck"
+    """Competitor's Start: a side selects 8 ability cards and a passive."""
+    HAND = "hand"
+    """Competitor's Start: a side selects its starting hand of 4."""
+    TURN = "turn"
+    """A side's turn: move, play, cycle, end."""
+    SCORE = "score"
+    """Runner's Rule: a unit on the opposing base waits for its player's ``score``."""
+
+
+CHANCE_PHASES = frozenset({Phase.SHUFFLE, Phase.FLIP})
+"""The phases whose action is chance (a shuffle or the coin), not a side's choice."""
 
 
 @dataclass(frozen=True)
-class Setup401:
-    """A checked setup: the board, the cards and the start chosen.
+class Step:
+    """A starting step still due: its phase and the side it concerns (none for the flip)."""
 
-    Attributes:
-        board: the board.
-        cards: the card set.
-        start: ``quick`` (Quick Start) or ``competitor`` (Competitor's Start).
-        turn_limit: a companion option, not a rule: the game is a draw once this many turns
-            have been played (``None``: no limit).
-        sources: ``(role, name, text)`` of the files read, so a saved state can be re-read.
-    """
+    phase: Phase
+    side: str = ""
 
-    board: Board = field(compare=False)
-    cards: CardSet = field(compare=False)
-    start: str
-    turn_limit: int | None
-    sources: tuple[tuple[str, str, str], ...]
+    def __str__(self) -> str:
+        return f"{self.phase} {self.side}" if self.side else str(self.phase)
 
 
 @dataclass(frozen=True)
@@ -128,13 +141,25 @@ class State:
     cards: tuple[SideCards, SideCards]
     field: tuple[FieldCard, ...] = ()
     token: Space | None = None
-    steps: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = ()
     turn: int = 0
     to_move: str = ""
     actions_left: int = 0
     sources_used: tuple[str, ...] = ()
     token_taken: bool = False
     runners: tuple[str, ...] = ()
+
+    @property
+    def phase(self) -> Phase:
+        """What the game waits for: the first starting step due, a runner's score, or a turn.
+
+        The game may also be over (:meth:`Infinite401Game.outcome
+        <companion.games.infinite401.game.Infinite401Game.outcome>`); the phase says what
+        would come next.
+        """
+        if self.steps:
+            return self.steps[0].phase
+        return Phase.SCORE if self.runners else Phase.TURN
 
     def unit(self, name: str) -> Unit:
         """The unit called ``name`` (exact spelling).
@@ -193,70 +218,3 @@ def initial_units(board: Board) -> tuple[Unit, ...]:
         Unit(name='B1', side='blue', hp=2, space=(1, 0))
     """
     return tuple(Unit(name, side, START_HP, space) for name, side, space in board.units)
-
-
-@lru_cache(maxsize=16)
-def read_setup(sources: tuple[tuple[str, str, str], ...], start: str,
-               turn_limit: int | None) -> Setup401:
-    """Read the setup from ``(role, name, text)`` triples (``board`` and ``cards`` roles).
-
-    Raises:
-        SetupError: a file cannot be used.
-    """
-    texts = {role: (name, text) for role, name, text in sources}
-    board = load_board(*texts["board"])
-    cards = load_cards(*texts["cards"])
-    return Setup401(board, cards, start, turn_limit, sources)
-
-
-def state_to_json(state: State) -> dict[str, Any]:
-    """The state as JSON-ready data.
-
-    Example:
-        >>> from companion.games.infinite401.examples import example_state
-        >>> state_to_json(example_state())["units"][0]
-        ['B1', 'blue', 2, [1, 0]]
-    """
-    return {
-        "setup": {"sources": [list(s) for s in state.setup.sources],
-                  "start": state.setup.start, "turn_limit": state.setup.turn_limit},
-        "units": [[u.name, u.side, u.hp, list(u.space) if u.space else None]
-                  for u in state.units],
-        "cards": [{"deck": list(c.deck), "hand": list(c.hand), "stack": list(c.stack),
-                   "passive": c.passive} for c in state.cards],
-        "field": [{"card": f.card, "side": f.side, "turn": f.turn, "source": f.source,
-                   "targets": list(f.targets), "passive": f.passive,
-                   "statuses": [list(p) for p in f.statuses],
-                   "shields": [list(p) for p in f.shields]} for f in state.field],
-        "token": list(state.token) if state.token else None,
-        "steps": list(state.steps), "turn": state.turn, "to_move": state.to_move,
-        "actions_left": state.actions_left, "sources_used": list(state.sources_used),
-        "token_taken": state.token_taken, "runners": list(state.runners),
-    }
-
-
-def state_from_json(data: Mapping[str, Any]) -> State:
-    """Rebuild a state from :func:`state_to_json` output.
-
-    Example:
-        >>> from companion.games.infinite401.examples import example_state
-        >>> state_from_json(state_to_json(example_state())) == example_state()
-        True
-    """
-    setup_data = data["setup"]
-    setup = read_setup(tuple(tuple(s) for s in setup_data["sources"]), setup_data["start"],
-                       setup_data["turn_limit"])
-    cards = [SideCards(tuple(c["deck"]), tuple(c["hand"]), tuple(c["stack"]), c["passive"])
-             for c in data["cards"]]
-    return State(
-        setup=setup,
-        units=tuple(Unit(n, s, hp, (sp[0], sp[1]) if sp else None)
-                    for n, s, hp, sp in data["units"]),
-        cards=(cards[0], cards[1]),
-        field=tuple(FieldCard(f["card"], f["side"], f["turn"], f["source"], tuple(f["targets"]),
-                              f["passive"], tuple((u, s) for u, s in f["statuses"]),
-                              tuple((u, p) for u, p in f["shields"])) for f in data["field"]),
-        token=(data["token"][0], data["token"][1]) if data["token"] else None,
-        steps=tuple(data["steps"]), turn=data["turn"], to_move=data["to_move"],
-        actions_left=data["actions_left"], sources_used=tuple(data["sources_used"]),
-        token_taken=data["token_taken"], runners=tuple(data["runners"]))

@@ -15,11 +15,13 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.infinite401 import rules
+from companion.games.core import refuse
+from companion.games.infinite401 import rulebook
+from companion.games.infinite401.actions import Play
 from companion.games.infinite401.board import Space, space_name
 from companion.games.infinite401.cardset import AbilityCard
 from companion.games.infinite401.geometry import line_cells
-from companion.games.infinite401.notation import Play
+from companion.games.infinite401.rulebook import Refusal
 from companion.games.infinite401.state import State, Unit
 
 
@@ -68,27 +70,27 @@ def check_source(state: State, play: Play, card: AbilityCard) -> Unit:
         (2, 0)
     """
     if not play.source:
-        raise rules.refuse("needs_source", f"{card.name} is a {card.type} card: name the "
-                           "Source Unit it is used from.", rules.IN_RANGE, card=card.name)
+        refuse(Refusal.NEEDS_SOURCE, f"{card.name} is a {card.type} card: name the "
+               "Source Unit it is used from.", rulebook.IN_RANGE, card=card.name)
     unit = state.unit(play.source)
     if unit.side != play.side:
-        raise rules.refuse("source_not_yours", f"{unit.name} is not one of your units.",
-                           rules.TARGET_SIDE, unit=unit.name)
+        refuse(Refusal.SOURCE_NOT_YOURS, f"{unit.name} is not one of your units.",
+               rulebook.TARGET_SIDE, unit=unit.name)
     if unit.space is None:
-        raise rules.refuse("unit_eliminated", f"{unit.name} has been eliminated.",
-                           rules.UNITS_AND_HP, unit=unit.name)
+        refuse(Refusal.UNIT_ELIMINATED, f"{unit.name} has been eliminated.",
+               rulebook.UNITS_AND_HP, unit=unit.name)
     if unit.name in state.sources_used:
-        raise rules.refuse("source_used", f"{unit.name} was already the Source Unit of an "
-                           "ability this turn.", rules.ONE_SOURCE, unit=unit.name)
+        refuse(Refusal.SOURCE_USED, f"{unit.name} was already the Source Unit of an "
+               "ability this turn.", rulebook.ONE_SOURCE, unit=unit.name)
     statuses = state.statuses(unit.name)
-    for status in ("stunned", "silenced"):
+    for status in (Refusal.STUNNED, Refusal.SILENCED):
         if status in statuses:
-            raise rules.refuse(status, f"{unit.name} is {status.capitalize()} and cannot be "
-                               "the Source Unit of an ability.", rules.status_rule(status),
-                               unit=unit.name)
+            refuse(status, f"{unit.name} is {status.capitalize()} and cannot be "
+                   "the Source Unit of an ability.", rulebook.status_rule(status),
+                   unit=unit.name)
     if "grounded" in statuses and card.moves_source:
-        raise rules.refuse("grounded", f"{unit.name} is Grounded: {card.name} would move it.",
-                           rules.status_rule("grounded"), unit=unit.name)
+        refuse(Refusal.GROUNDED, f"{unit.name} is Grounded: {card.name} would move it.",
+               rulebook.status_rule("grounded"), unit=unit.name)
     return unit
 
 
@@ -110,34 +112,34 @@ def check_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit | N
         return None, _utility_targets(state, play, card)
     source = check_source(state, play, card)
     if len(play.targets) != 1:
-        raise rules.refuse("one_target", f"{card.name} takes exactly one target.",
-                           rules.IN_RANGE, card=card.name)
+        refuse(Refusal.ONE_TARGET, f"{card.name} takes exactly one target.",
+               rulebook.IN_RANGE, card=card.name)
     target = state.unit(play.targets[0])
     _check_target_unit(state, play.side, card, target)
     if target.name == source.name:
         if not card.self_targetable:
-            raise rules.refuse("not_self_targetable", f"{card.name} is not Self-Targetable.",
-                               rules.IN_RANGE, card=card.name)
+            refuse(Refusal.NOT_SELF_TARGETABLE, f"{card.name} is not Self-Targetable.",
+                   rulebook.IN_RANGE, card=card.name)
         return source, (target,)
     assert source.space is not None and target.space is not None
     if target.space not in range_spaces(state, card, source):
-        raise rules.refuse("out_of_range", f"{target.name} on {space_name(target.space)} is "
-                           f"not in {card.name}'s range from {source.name}.", rules.IN_RANGE,
-                           card=card.name, target=target.name)
+        refuse(Refusal.OUT_OF_RANGE, f"{target.name} on {space_name(target.space)} is "
+               f"not in {card.name}'s range from {source.name}.", rulebook.IN_RANGE,
+               card=card.name, target=target.name)
     blocker = line_blocker(state, play.side, source.space, target.space)
     if blocker is not None:
         space, what = blocker
         line = drawn_line(source.space, target.space)
         ends = f"{space_name(source.space)} to {space_name(target.space)}"
         if what == "wall":
-            raise rules.refuse("line_hits_wall", f"the straight line from {source.name} to "
-                               f"{target.name} hits the wall on {space_name(space)} (the line "
-                               f"joins the centres of {ends}; docs/401-infinite.md).",
-                               rules.STRAIGHT_LINE, space=space_name(space), **line)
-        raise rules.refuse("line_hits_opponent", f"the straight line from {source.name} to "
-                           f"{target.name} hits {what} on {space_name(space)}: opposing units "
-                           f"block like walls (the line joins the centres of {ends}).",
-                           rules.COLLISION, blocker=what, space=space_name(space), **line)
+            refuse(Refusal.LINE_HITS_WALL, f"the straight line from {source.name} to "
+                   f"{target.name} hits the wall on {space_name(space)} (the line "
+                   f"joins the centres of {ends}; docs/401-infinite.md).",
+                   rulebook.STRAIGHT_LINE, space=space_name(space), **line)
+        refuse(Refusal.LINE_HITS_OPPONENT, f"the straight line from {source.name} to "
+               f"{target.name} hits {what} on {space_name(space)}: opposing units "
+               f"block like walls (the line joins the centres of {ends}).",
+               rulebook.COLLISION, blocker=what, space=space_name(space), **line)
     return source, (target,)
 
 
@@ -163,26 +165,26 @@ def drawn_line(a: Space, b: Space) -> dict[str, list[str]]:
 
 def _check_target_unit(state: State, side: str, card: AbilityCard, target: Unit) -> None:
     if target.space is None:
-        raise rules.refuse("unit_eliminated", f"{target.name} has been eliminated.",
-                           rules.UNITS_AND_HP, unit=target.name)
+        refuse(Refusal.UNIT_ELIMINATED, f"{target.name} has been eliminated.",
+               rulebook.UNITS_AND_HP, unit=target.name)
     wanted_own = not card.hostile
     if (target.side == side) != wanted_own:
-        rule = rules.UTILITY if card.type == "utility" else rules.TARGET_SIDE
+        rule = rulebook.UTILITY if card.type == "utility" else rulebook.TARGET_SIDE
         whose = "your own" if wanted_own else "opponent"
-        raise rules.refuse("wrong_side", f"{card.name} targets {whose} units, not "
-                           f"{target.name}.", rule, card=card.name, target=target.name)
+        refuse(Refusal.WRONG_SIDE, f"{card.name} targets {whose} units, not "
+               f"{target.name}.", rule, card=card.name, target=target.name)
     if card.hostile and "untargetable" in state.statuses(target.name):
-        raise rules.refuse("untargetable", f"{target.name} is Untargetable.",
-                           rules.status_rule("untargetable"), unit=target.name)
+        refuse(Refusal.UNTARGETABLE, f"{target.name} is Untargetable.",
+               rulebook.status_rule("untargetable"), unit=target.name)
 
 
 def _utility_targets(state: State, play: Play, card: AbilityCard) -> tuple[Unit, ...]:
     if play.source:
-        raise rules.refuse("utility_has_no_source", f"{card.name} is a Utility card: it has "
-                           "no Source Unit, only targets.", rules.UTILITY, card=card.name)
+        refuse(Refusal.UTILITY_HAS_NO_SOURCE, f"{card.name} is a Utility card: it has "
+               "no Source Unit, only targets.", rulebook.UTILITY, card=card.name)
     if not 1 <= len(play.targets) <= card.targets:
-        raise rules.refuse("target_count", f"{card.name} takes 1 to {card.targets} "
-                           "target(s).", rules.UTILITY, card=card.name, most=card.targets)
+        refuse(Refusal.TARGET_COUNT, f"{card.name} takes 1 to {card.targets} "
+               "target(s).", rulebook.UTILITY, card=card.name, most=card.targets)
     targets = tuple(state.unit(name) for name in play.targets)
     for target in targets:
         _check_target_unit(state, play.side, card, target)

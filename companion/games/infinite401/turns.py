@@ -1,23 +1,29 @@
-"""Starting the game and the flow of turns and cards.
+"""A side's turn: its actions, the flow of its cards, its start and its end.
 
-Quick Start: both stacks are shuffled (a chance action naming the new order), each side draws
-4 face up, passives stay out, a coin flip (chance) picks who starts. Competitor's Start: each
-side selects 8 ability cards and a passive, then 4 of them as its hand; the other 4 are
-shuffled into its stack; Blue starts with only 1 action. A turn: at its start the side's cards
+A turn has up to 2 actions (Movement, an ability, or a Cycle); at its start the side's cards
 played last rotation return to the bottom of its stack (their effects end) and passives with
 Effect Text are placed; at its end the side draws back up to 4 (``401-infinite.md``
-"STARTING THE GAME", "CARD FLOW").
+"TURNS / ACTIONS", "CARD FLOW").
 
 Example:
-    >>> steps_for("quick")
-    ('shuffle blue', 'shuffle red', 'flip')
+    >>> from companion.games.infinite401.examples import example_state
+    >>> state, events = apply_turn(example_state(), Cycle("blue", "Guard"))
+    >>> state.actions_left, state.side_cards("blue").stack[-1]
+    (1, 'Guard')
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from companion.games.core import Event, refuse
+from companion.games.infinite401 import rulebook
+from companion.games.infinite401.actions import Action, Cycle, End, Move, Play, Score
 from companion.games.infinite401.board import other_side
+from companion.games.infinite401.effects import resolve
+from companion.games.infinite401.hp import land
+from companion.games.infinite401.movement import check_move
+from companion.games.infinite401.rulebook import Refusal
 from companion.games.infinite401.state import (
     ACTIONS_PER_TURN,
     HAND_SIZE,
@@ -26,32 +32,48 @@ from companion.games.infinite401.state import (
     State,
 )
 
-COMPETITOR_STEPS = ("deck blue", "deck red", "hand blue", "hand red", "shuffle blue",
-                    "shuffle red")
-QUICK_STEPS = ("shuffle blue", "shuffle red", "flip")
-DECK_SIZE = 8
 
+def apply_turn(state: State, action: Action) -> tuple[State, list[Event]]:
+    """Apply a turn action (move, play, cycle or end) of the side to move.
 
-def steps_for(start: str) -> tuple[str, ...]:
-    """The starting steps of ``start`` (``quick`` or ``competitor``), in order."""
-    return QUICK_STEPS if start == "quick" else COMPETITOR_STEPS
-
-
-def after_step(state: State) -> State:
-    """Drop the step just done; once none is left in Competitor's Start, Blue begins.
-
-    Example:
-        >>> from dataclasses import replace
-        >>> from companion.games.infinite401.examples import example_state
-        >>> replace(example_state(), steps=("flip",)).steps
-        ('flip',)
-        >>> after_step(replace(example_state(), steps=("flip",))).steps
-        ()
+    Raises:
+        IllegalAction: not this side's turn, no actions left, or the action breaks a rule.
     """
-    state = replace(state, steps=state.steps[1:])
-    if not state.steps and state.setup.start == "competitor":
-        return start_turn(state, "blue", 1)
-    return state
+    if isinstance(action, Score):
+        refuse(Refusal.NO_RUNNER, "no unit is waiting on the opposing base to score.",
+               rulebook.RUNNER)
+    if not isinstance(action, Move | Play | Cycle | End):
+        refuse(Refusal.NOT_NOW, f"'{action}' belongs to the start of the game.",
+               rulebook.TURNS)
+    if action.side != state.to_move:
+        refuse(Refusal.NOT_YOUR_TURN, f"it is {state.to_move.capitalize()}'s turn.",
+               rulebook.TURN_ORDER, side=state.to_move)
+    if isinstance(action, End):
+        return end_turn(state), []
+    if not state.actions_left:
+        refuse(Refusal.NO_ACTIONS_LEFT, "no actions are left this turn; end it.", rulebook.TURNS)
+    spent = replace(state, actions_left=state.actions_left - 1)
+    if isinstance(action, Move):
+        unit = state.unit(action.unit)
+        if unit.side != action.side:
+            refuse(Refusal.NOT_YOUR_UNIT, f"{unit.name} is not one of your units.",
+                   rulebook.MOVEMENT, unit=unit.name)
+        path = check_move(state, action)
+        return land(spent.with_unit(replace(unit, space=path[-1])), [unit.name])
+    mine = state.side_cards(action.side)
+    if action.card not in mine.hand:
+        refuse(Refusal.NOT_IN_HAND, f"{action.card} is not in your hand.", rulebook.HAND,
+               card=action.card)
+    if isinstance(action, Cycle):
+        return spent.with_side_cards(action.side, cycle(mine, action.card)), []
+    card = state.setup.cards.ability(action.card)
+    after, events, moved = resolve(spent, action, card)
+    after = after.with_side_cards(action.side, replace(
+        mine, hand=tuple(c for c in mine.hand if c != action.card)))
+    if action.source:
+        after = replace(after, sources_used=(*after.sources_used, action.source))
+    after, landed = land(after, moved)
+    return after, events + landed
 
 
 def draw(cards: SideCards) -> SideCards:

@@ -1,20 +1,32 @@
-"""Building 401 Infinite positions for the tests: small boards, units placed by hand."""
+"""Building 401 Infinite positions for the tests: small boards, units placed by hand.
+
+``play``, ``refusal`` and ``kinds`` are the shared kit's (:mod:`tests.games.kit`) bound to
+the 401 Infinite engine.
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
-from companion.games.core import Event, IllegalAction
 from companion.games.infinite401 import GAME
+from companion.games.infinite401.actions import Flip, Shuffle
 from companion.games.infinite401.board import parse_space
-from companion.games.infinite401.notation import Flip, Shuffle
 from companion.games.infinite401.state import FieldCard, State
 from companion.resources import shipped_sources, shipped_text
+from tests.games import kit
 
 PACKAGE = "companion.games.infinite401"
 DEFAULT_SOURCES = shipped_sources(PACKAGE, {"board": "boards/default.toml",
                                             "cards": "cards/default.toml"})
 DEFAULT_CARDS = shipped_text(PACKAGE, "cards/default.toml")
+
+play = partial(kit.play, GAME)
+"""Apply actions written in notation: ``play(state, *lines) -> (state, events)``."""
+refusal = partial(kit.refusal, GAME)
+"""The refusal of ``line`` (fails the test if it is accepted): ``refusal(state, line)``."""
+kinds = kit.kinds
+"""The kinds of events, in order."""
 
 # 7 columns (a-g) x 7 rows; Blue sits south, Red north. Walls at c4 and e4.
 OPEN_MAP = """
@@ -86,27 +98,3 @@ def with_status(state: State, unit: str, status: str, side: str = "red") -> Stat
     """Put a card giving ``unit`` a status effect on the Field (played by ``side``)."""
     entry = FieldCard("Snare", side, state.turn, "", (unit,), statuses=((unit, status),))
     return replace(state, field=(*state.field, entry))
-
-
-def play(state: State, *lines: str) -> tuple[State, list[Event]]:
-    """Apply actions written in notation; return the final state and all events."""
-    events: list[Event] = []
-    for line in lines:
-        transition = GAME.apply(state, GAME.parse_action(state, line))
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
-
-
-def refusal(state: State, line: str) -> IllegalAction:
-    """The refusal of ``line`` (fails the test if it is accepted)."""
-    try:
-        GAME.apply(state, GAME.parse_action(state, line))
-    except IllegalAction as error:
-        return error
-    raise AssertionError(f"{line!r} was accepted")
-
-
-def kinds(events: list[Event]) -> list[str]:
-    """The kinds of ``events`` in order."""
-    return [event.kind for event in events]

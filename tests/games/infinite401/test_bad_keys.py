@@ -72,3 +72,33 @@ def test_a_misspelt_option_is_refused_naming_the_closest() -> None:
         GAME.load_setup(sources, {"start": "quick", "turn_limt": 4})
     assert caught.value.where == "turn_limt"
     assert "unknown option; did you mean 'turn_limit'" in caught.value.problem
+
+
+@pytest.mark.parametrize(("effect", "where"), [
+    ('{ damage = 1, on = "source" }', "abilities[0].effects[0].on"),
+    ('{ shield = 1, spaces = 2 }', "abilities[0].effects[0].spaces"),
+])
+def test_a_key_beside_an_hp_effect_is_refused_naming_it(effect: str, where: str) -> None:
+    """401-infinite.md "Ability": ``{ damage = N }`` deals N to the target and takes no other
+    key; ``on = "source"`` beside it is refused naming that key, not silently dropped or
+    refused without saying which key is wrong (issue 16: one reader for every table)."""
+    text = '[[abilities]]\nname = "Jab"\ntype = "attack"\nrange = "x\\nS"\n' \
+           f'effects = [{effect}]\n'
+    with pytest.raises(SetupError) as caught:
+        load_cards("cards.toml", text)
+    assert caught.value.where == where
+    assert "unknown key" in caught.value.problem
+
+
+@pytest.mark.parametrize(("text", "where", "guess"), [
+    (BOARD.replace("[units.red]", "[unit.red]", 1), "unit", "units"),
+    (BOARD.replace('red = "north"', 'red = "north"\nrd = "north"'), "field.rd", "red"),
+])
+def test_every_table_of_the_board_refuses_an_unknown_key(text: str, where: str,
+                                                          guess: str) -> None:
+    """401-infinite.md "Board Space Types": a misspelt table or side is named with the
+    closest valid key, whichever table of the board it is in."""
+    with pytest.raises(SetupError) as caught:
+        load_board("board.toml", text)
+    assert caught.value.where == where
+    assert f"did you mean {guess!r}" in caught.value.problem

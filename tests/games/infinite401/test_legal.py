@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.geometry import crosses_interior, line_cells
-from companion.games.infinite401.reference import reference_legal_actions
 from companion.games.infinite401.state import State
 from tests.games.infinite401.helpers import DEFAULT_SOURCES, started, with_status
+from tests.games.infinite401.reference import reference_legal_actions
 
 
 def positions(start: str, seed: int, every: int) -> list[State]:

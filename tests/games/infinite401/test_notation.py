@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.core import NotationError
 from companion.games.infinite401 import GAME
-from companion.games.infinite401.notation import Move, Play
+from companion.games.infinite401.actions import Move, Play
 from companion.games.infinite401.render import render
 from tests.games.infinite401.helpers import new_game, play, started
 

@@ -1,6 +1,7 @@
 """A slow, obviously correct listing of legal actions: try every conceivable action.
 
-It is the baseline of ``bench/infinite401_legal.py`` and the oracle the tests compare
+Test-only (moved out of the shipped package, issue 16): it is the baseline of
+``bench/infinite401_legal.py`` and the oracle the tests compare
 :func:`companion.games.infinite401.legal.legal_actions` with: every action text that could
 be written for the position (every unit to every space, every card from every source or none
 onto every set of up to 3 units, every cycle, end and score) is applied, and the accepted ones
@@ -21,9 +22,9 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from companion.games.core import IllegalAction
+from companion.games.infinite401.actions import Action, Cycle, End, Move, Play, Score
 from companion.games.infinite401.board import SIDES
 from companion.games.infinite401.geometry import line_cells
-from companion.games.infinite401.notation import Action, Cycle, End, Move, Play, Score
 from companion.games.infinite401.state import State
 
 MAX_TARGETS = 3
@@ -55,7 +56,7 @@ def reference_legal_actions(state: State) -> list[Action]:
 
     Only for positions in a turn (not the starting steps).
     """
-    from companion.games.infinite401.engine import GAME
+    from companion.games.infinite401 import GAME
 
     line_cells.cache_clear()
     if GAME.outcome(state) is not None:
