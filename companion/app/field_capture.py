@@ -7,8 +7,9 @@ correct on screen, without Kivy here:
 
 - :meth:`FieldDraft.cycle` turns a block's colour white -> yellow -> red -> blue -> *not a
   block* -> white (a false block is dropped, and comes back with one more tap);
-- :meth:`FieldDraft.toggle` makes two neighbours touch or not (pairs at the same level at
-  most :data:`PAIR_CANDIDATE_MM` apart; a block always touches what it rests on);
+- :meth:`FieldDraft.toggle` makes two neighbours touch or not (pairs at most
+  :data:`PAIR_CANDIDATE_MM` apart; a block always touches what it rests on); on screen, in
+  touching mode, a tap selects a block and rings its neighbours, a tap on one toggles;
 - :meth:`FieldDraft.add_at` adds a block the camera missed (level 1, white, lined up with
   its nearest neighbour).
 
@@ -458,9 +459,10 @@ class Hit:
     """What a tap on the set-up picture means.
 
     Attributes:
-        kind: ``block`` (cycle its colour), ``pair`` (toggle touching), ``add`` (a block
-            the camera missed) or ``none``.
-        key: the block's key (``block``).
+        kind: ``block`` (cycle its colour), ``select`` (touching mode: the block whose
+            neighbours are shown; key -1 lets go), ``pair`` (toggle touching), ``add`` (a
+            block the camera missed) or ``none``.
+        key: the block's key (``block``, ``select``, ``pair``: the neighbour tapped).
         pair: the two blocks' keys (``pair``).
         at_mm: where on the table (``add``).
     """
@@ -508,6 +510,8 @@ class SetupView:
         """Frame px at the picture's top-left corner."""
         self._marks = {k: self._base_mark(k) for k in draft.blocks}
         self._spread(self._marks, set(self._marks))
+        self.selected: int | None = None
+        """Touching mode: the block whose neighbours are shown."""
 
     # -- geometry --------------------------------------------------------------------------
     def _top(self, block: DraftBlock, corners: bool) -> np.ndarray:
@@ -608,12 +612,12 @@ class SetupView:
         p = self.to_screen(self._top(self.capture.draft.blocks[key], corners=False))[0]
         return (float(p[0]), float(p[1]))
 
-    def pair_mark(self, pair: tuple[int, int]) -> tuple[float, float]:
-        """Where the touching mark of two neighbours is drawn: between their top centres."""
-        a, b = (self.to_screen(self._top(self.capture.draft.blocks[k], corners=False))[0]
-                for k in pair)
-        mid = (a + b) / 2
-        return (float(mid[0]), float(mid[1]))
+    def partners(self) -> list[int]:
+        """The blocks that may be toggled touching the selected one (none selected: [])."""
+        if self.selected is None:
+            return []
+        return sorted(b if a == self.selected else a
+                      for a, b in self.capture.draft.pair_candidates() if self.selected in (a, b))
 
     def pawn_mark(self, pawn: DraftPawn) -> tuple[float, float]:
         """Where a pawn seen at set-up is drawn (its head above the block it stands on)."""
@@ -643,14 +647,22 @@ class SetupView:
 
         Blocks: the nearest block mark within :data:`TAP_RADIUS_PX`, else the highest block
         whose top face is under the finger, else, on the bare table, a missed block to add.
-        Touching: the nearest pair mark within :data:`TAP_RADIUS_PX`.
+        Touching: a tap on a block's mark selects it (its neighbours are ringed); then a tap
+        on a ringed neighbour toggles the pair, on the selected block lets it go, on another
+        block selects that one. The targets are the blocks' marks, at least
+        :data:`MARK_SPACING_PX` apart, even where four blocks meet at one corner.
         """
         draft = self.capture.draft
-        if mode == "touching":
-            pairs = [(math.dist(self.pair_mark(p), (x, y)), p) for p in draft.pair_candidates()]
-            pair = min(pairs, default=None)
-            return Hit("pair", pair=pair[1]) if pair and pair[0] <= TAP_RADIUS_PX else Hit("none")
         marks = [(math.dist(self.mark(k), (x, y)), k) for k in draft.blocks]
+        if mode == "touching":
+            live = [(d, k) for d, k in marks if draft.blocks[k].present]
+            hit = min(live, default=None)
+            if hit is None or hit[0] > TAP_RADIUS_PX:
+                return Hit("none")
+            key = hit[1]
+            if self.selected is not None and key in self.partners():
+                return Hit("pair", key=key, pair=_pair(self.selected, key))
+            return Hit("select", key=-1 if key == self.selected else key)
         near = min(marks, default=None)
         if near and near[0] <= TAP_RADIUS_PX:
             return Hit("block", key=near[1])
@@ -671,6 +683,8 @@ class SetupView:
         draft = self.capture.draft
         if hit.kind == "block":
             draft.cycle(hit.key)
+        elif hit.kind == "select":
+            self.selected = None if hit.key < 0 else hit.key
         elif hit.kind == "pair":
             draft.toggle(*hit.pair)
         elif hit.kind == "add" and draft.add_at(hit.at_mm) is None:

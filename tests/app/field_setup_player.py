@@ -146,9 +146,21 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, 
             return taps, (f"a touching pair is not a pair on screen (levels "
                           f"{blocks[0].level}/{blocks[1].level}, centres "
                           f"{math.dist(blocks[0].centre, blocks[1].centre):.0f} mm apart)")
-        x, y = view.pair_mark(pair)
-        hit = view.tap(x, y, "touching")
+    while wrong:  # select the block in most wrong pairs, then tap each of its partners
+        counts: dict[int, int] = {}
+        for pair in wrong:
+            for k in pair:
+                counts[k] = counts.get(k, 0) + 1
+        chosen = max(sorted(counts), key=lambda k: counts[k])
+        hit = view.tap(*view.mark(chosen), "touching")
         taps += 1
-        if hit.pair != pair:
-            return taps, "a pair's mark is not hit"
+        if hit.kind != "select" or view.selected != chosen:
+            return taps, "a block's mark is not hit in touching mode"
+        for pair in sorted(p for p in wrong if chosen in p):
+            other = pair[0] if pair[1] == chosen else pair[1]
+            hit = view.tap(*view.mark(other), "touching")
+            taps += 1
+            if hit.pair != pair:
+                return taps, "a neighbour's mark is not hit in touching mode"
+            wrong.discard(pair)
     return taps, ""

@@ -66,7 +66,7 @@ def test_a_misread_held_out_photo_is_corrected_by_taps_into_the_true_field() -> 
     assert why == ""
     assert equal_to_truth(capture.draft, scene)
     assert 8 <= taps <= 30
-    assert capture.draft.taps == taps
+    assert 8 <= capture.draft.taps <= taps  # corrections; the rest select or switch mode
     parsed = load_field_text("f015.toml", capture.draft.field_toml("official"))
     assert sorted(v.code for v in check_field(parsed.field, "official")) == \
         truth_verdict(scene, "official")

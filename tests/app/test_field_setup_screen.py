@@ -14,7 +14,7 @@ import pytest
 
 from companion.app import theme
 from companion.app.camera_replay import CameraReplay
-from companion.app.widgets.field_picture import DROPPED, MARK_PX, TOUCHING
+from companion.app.widgets.field_picture import DROPPED, MARK_PX, RING_GAP, TOUCHING
 from tests.app.harness import AppDriver, close_to, go_home, too_small_buttons
 from vision.calibration import calibrate
 from vision.camera_model import Intrinsics
@@ -57,6 +57,10 @@ def _until_read(driver: AppDriver) -> None:
     raise AssertionError(f"the field was never read: {screen.status!r}")
 
 
+def _pixel(image: np.ndarray, x: float, y: float) -> tuple[int, ...]:
+    return tuple(int(v) for v in image[image.shape[0] - 1 - int(y), int(x)])
+
+
 def _mark_pixel(driver: AppDriver, image: np.ndarray, key: int) -> tuple[int, ...]:
     """The screenshot's colour inside block ``key``'s mark, beside its letter."""
     picture = driver.screen.ids.picture
@@ -69,7 +73,8 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
         driver: AppDriver, camera_table: CameraReplay) -> None:
     """New game, "read the field from the camera": 17 blocks of the held-out photo appear
     over the picture; a tap turns a white block yellow (seen in the pixels), four more drop
-    and restore it; in touching mode a tap unties a pair; Start match opens the game on the
+    and restore it; in touching mode a tap on a block rings its neighbours and a tap on one
+    unties the pair (its ring thins); Start match opens the game on the
     confirmed field, which the journal holds and a resume rebuilds."""
     go_home(driver)
     driver.tap_text("Infinifield")
@@ -109,15 +114,20 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     assert draft.blocks[white].colour == "yellow"
 
     driver.tap(screen.ids.touching_mode)
-    pair = sorted(draft.live_touching())[0]
-    x, y = picture.window_point(*picture.view.pair_mark(pair))
+    a, b = sorted(draft.live_touching())[0]
+    view = picture.view
+    driver.tap_at(*picture.window_point(*view.mark(a)))  # select a: its neighbours ringed
+    assert view.selected == a and b in view.partners()
+    bx, by = picture.window_point(*view.mark(b))
+    ring = (int(bx + MARK_PX / 2 + RING_GAP + 3), int(by))  # inside a thick ring only
     image = driver.screenshot("field_setup_touching")
-    assert close_to(tuple(int(v) for v in image[image.shape[0] - 1 - int(y), int(x)]),
-                    TOUCHING, 40)
-    driver.tap_at(x, y)
-    assert pair not in draft.live_touching()
-    driver.tap_at(x, y)
-    assert pair in draft.live_touching()
+    assert close_to(_pixel(image, *ring), TOUCHING, 40), "a thick green ring: they touch"
+    driver.tap_at(bx, by)
+    assert (a, b) not in draft.live_touching()
+    image = driver.screenshot("field_setup_untouched")
+    assert not close_to(_pixel(image, *ring), TOUCHING, 40), "now a thin ring"
+    driver.tap_at(bx, by)
+    assert (a, b) in draft.live_touching()
     driver.tap(screen.ids.blocks_mode)
 
     driver.tap(screen.ids.start_button)

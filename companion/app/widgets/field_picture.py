@@ -3,8 +3,9 @@
 Each block read shows its top face's outline where the camera sees it and a round mark
 with its colour and letter (W, Y, R, B; a grey cross for *not a block*); a block under
 another is marked beside it, joined by a line. Blocks that break a field-building rule are
-outlined red. Touching pairs are green lines between the blocks; in touching mode each pair
-that may be toggled shows a ring between the two (filled: they touch). Pawns seen are
+outlined red. Touching pairs are green lines between the blocks; in touching mode the block
+tapped is ringed amber and each neighbour it may touch green (thick: they touch, thin: they
+do not), and a tap on a neighbour toggles the pair. Pawns seen are
 small rings in their colour. The picture's crop and scale are fixed per reading
 (:class:`companion.app.field_capture.SetupView`), so nothing moves under a finger.
 """
@@ -26,8 +27,8 @@ from companion.app.field_capture import Capture, SetupView
 
 MARK_PX = 36.0
 """Diameter of a block's mark (its tap target is larger: see ``TAP_RADIUS_PX``)."""
-PAIR_PX = 26.0
-"""Diameter of a touching pair's ring in touching mode."""
+RING_GAP = 5.0
+"""Touching mode: rings around the selected block's mark and its neighbours', this far out."""
 OUTLINE = (0.95, 0.95, 0.95, 0.9)
 BROKEN = (1.0, 0.25, 0.2, 1)
 TOUCHING = (0.25, 0.95, 0.35, 1)
@@ -116,14 +117,13 @@ class FieldPicture(Widget):
                 if block.present:
                     self._outline(view, block.key)
             self._pairs(view)
-            if self.mode == "touching":
-                return
             for pawn in draft.pawns:
                 Color(*PAWN_COLOURS.get(pawn.colour, OUTLINE))
                 x, y = self._pt(view.pawn_mark(pawn))
                 Line(circle=(x, y, 9), width=2.5)
             for key in draft.blocks:
                 self._mark(view, key)
+            self._rings(view)
 
     def _outline(self, view: SetupView, key: int) -> None:
         points = [self._pt(p) for p in view.outline(key)]
@@ -136,19 +136,24 @@ class FieldPicture(Widget):
         touching = draft.live_touching()
         Color(*TOUCHING)
         for a, b in touching:
-            Line(points=[*self._pt(view.anchor(a)), *self._pt(view.anchor(b))], width=1.6)
-        if self.mode != "touching":
+            width = 3.0 if view.selected in (a, b) and self.mode == "touching" else 1.6
+            Line(points=[*self._pt(view.anchor(a)), *self._pt(view.anchor(b))], width=width)
+
+    def _rings(self, view: SetupView) -> None:
+        """Touching mode: the selected block ringed in amber, its neighbours in green (a
+        thick ring: they touch; a thin one: they do not)."""
+        if self.mode != "touching" or view.selected is None:
             return
-        r = PAIR_PX / 2
-        for pair in draft.pair_candidates():
-            x, y = self._pt(view.pair_mark(pair))
-            Color(0, 0, 0, 0.6)
-            Ellipse(pos=(x - r - 2, y - r - 2), size=(PAIR_PX + 4, PAIR_PX + 4))
+        touching = view.capture.draft.live_touching()
+        r = MARK_PX / 2 + RING_GAP
+        x, y = self._pt(view.mark(view.selected))
+        Color(*theme.ACCENT)
+        Line(circle=(x, y, r), width=4)
+        for other in view.partners():
+            x, y = self._pt(view.mark(other))
+            pair = (min(other, view.selected), max(other, view.selected))
             Color(*TOUCHING)
-            if pair in touching:
-                Ellipse(pos=(x - r, y - r), size=(PAIR_PX, PAIR_PX))
-            else:
-                Line(circle=(x, y, r - 1), width=2)
+            Line(circle=(x, y, r), width=4 if pair in touching else 1.2)
 
     def _mark(self, view: SetupView, key: int) -> None:
         block = view.capture.draft.blocks[key]
