@@ -31,7 +31,7 @@ INFO = GameInfo(
              Source("cards", "the ability cards and passives (TOML; default: the shipped "
                              "set)")),
     parameters=(Parameter("start", "Quick Start (default) or Competitor's Start",
-                          choices=("quick", "competitor"), default="quick"),
+                          choices=("quick", "competitor"), default="quick", offered=True),
                 Parameter("turn_limit", "declare a draw after N turns (a companion option, "
                                         "not a rule)", kind="whole", minimum=1)),
     shipped=(ShippedSetup("quick start", DEFAULT_FILES),
