@@ -182,8 +182,8 @@ class Game(abc.ABC, Generic[Setup, S, A]):
         Raises:
             IllegalAction: when no chance event is pending.
         """
-        raise IllegalAction("no_chance_pending", "Nothing is waiting for a roll right now.",
-                            RuleRef(self.name, "turn order"))
+        refuse("no_chance_pending", "Nothing is waiting for a roll right now.",
+               RuleRef(self.name, "turn order"))
 
     @abc.abstractmethod
     def legal_actions(self, state: S) -> Sequence[A]:
