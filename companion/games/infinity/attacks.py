@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from companion.games.core import RuleRef, refuse
 
-from .actions import Aro, AroSkill, CloseCombat, Move, Shoot, Shot
+from .actions import Aro, AroSkill, CloseCombat, Move, Order, Shoot, Shot
 from .armour import PARTIAL_COVER_BS, effective_arm
 from .army import TrooperSheet
 from .profiles import Weapon
@@ -174,7 +174,7 @@ def check_cc(state: State, attack: CloseCombat) -> None:
                target=attack.target)
 
 
-def attacked_troopers(order: object) -> list[str]:
+def attacked_troopers(order: Order | None) -> list[str]:
     """The troopers an Order attacks."""
     if isinstance(order, Shoot):
         return [shot.target for shot in order.shots]
@@ -183,7 +183,7 @@ def attacked_troopers(order: object) -> list[str]:
     return []
 
 
-def attacked_from_behind(order: object, trooper: str) -> bool:
+def attacked_from_behind(order: Order | None, trooper: str) -> bool:
     """Whether the Order attacks ``trooper`` from outside its front 180º arc (``+behind``).
 
     Example:
@@ -199,10 +199,16 @@ def attacked_from_behind(order: object, trooper: str) -> bool:
     return False
 
 
-def acting_trooper(order: object) -> str:
-    """The trooper that received the Order."""
-    trooper: str = getattr(order, "trooper", "")
-    return trooper
+def acting_trooper(order: Order | None) -> str:
+    """The trooper that received the Order (empty when none is being resolved)."""
+    return order.trooper if order is not None else ""
+
+
+def measured_distances(order: Order | None) -> dict[str, float]:
+    """Target -> the distance measured for it by the BS Attack being resolved (if any)."""
+    if isinstance(order, Shoot):
+        return {shot.target: shot.distance for shot in order.shots}
+    return {}
 
 
 def check_aro(state: State, aro: Aro) -> None:
@@ -237,7 +243,7 @@ def check_aro(state: State, aro: Aro) -> None:
                    f"outside its front 180º arc, so it has no Line of Fire to shoot "
                    f"back.", LOF, trooper=aro.trooper, active=active)
         _weapon(sheet, aro.weapon or "", "bs", BS_ATTACK)
-        measured = {shot.target: shot.distance for shot in getattr(state.order, "shots", ())}
+        measured = measured_distances(state.order)
         if measured.get(aro.trooper, aro.shot.distance) != aro.shot.distance:
             refuse(Refusal.DISTANCE_MISMATCH, f"{active} and {aro.trooper} were measured "
                    f"{measured[aro.trooper]:g} inches apart for this Order.", BS_ATTACK,

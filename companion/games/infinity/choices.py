@@ -27,7 +27,7 @@ from .actions import (
     Shot,
     TurnToFace,
 )
-from .attacks import acting_trooper, attacked_troopers
+from .attacks import acting_trooper, attacked_troopers, measured_distances
 from .resolution import MAX_OBJECTIVE_POINTS
 from .state import AfterKind, Phase, State
 
@@ -79,7 +79,7 @@ def _aro_choices(state: State) -> list[Action]:
     active = acting_trooper(state.order)
     attacked = attacked_troopers(state.order)
     declared = {aro.trooper for aro in state.aros}
-    known = {shot.target: shot.distance for shot in getattr(state.order, "shots", ())}
+    known = measured_distances(state.order)
     choices: list[Action] = [Pass(player)]
     for trooper in state.in_play(player):
         if trooper in declared:

@@ -74,10 +74,9 @@ def apply_action(state: State, action: Action) -> tuple[State, list[Event]]:
         refuse(Refusal.DICE_DUE, f"The dice are due first: `{word}` followed by "
                f"{dice_due(state)} d20 results.", ROLLS, word=word, due=dice_due(state))
     actor = acting_player(state)
-    player = getattr(action, "player", None)
-    if player != actor:
-        refuse(Refusal.NOT_YOUR_TURN, f"It is {actor}'s turn to act, not {player}'s.",
-               SUMMARY, player=player, turn=actor)
+    if action.player != actor:
+        refuse(Refusal.NOT_YOUR_TURN, f"It is {actor}'s turn to act, not {action.player}'s.",
+               SUMMARY, player=action.player, turn=actor)
     if state.phase == Phase.ORDER:
         return _order(state, action)
     if state.phase == Phase.ARO:
