@@ -1,7 +1,11 @@
 """Reading and checking a profile data file (TOML): weapons and troop profiles.
 
-Every problem is reported as a :class:`~companion.games.core.SetupError` naming the file,
-the key path and what is wrong. The format is documented in ``docs/infinity.md``.
+Every table is read through the one setup-file reader (:class:`~companion.games.datafile.Table`):
+:func:`expect_keys` states the keys a table may hold, so a misspelt one (``armour``) is
+refused naming the closest valid key before the key it stands for is reported missing;
+:mod:`.army` reads the armies file the same way. Every problem is a
+:class:`~companion.games.core.SetupError` naming the file, the key path and what is wrong.
+The format is documented in ``docs/infinity.md``.
 
 Example:
     >>> text = '''
