@@ -21,7 +21,6 @@ from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from companion.games.defiance.shipped import shipped_roles
 from companion.games.info import GameInfo
 from companion.games.registry import available_games, load_game
 from companion.resources import shipped_sources
@@ -63,8 +62,9 @@ class GameSetup:
             the first being the default (e.g. ``{"scoring": ("points", "rounds")}``).
         naming: how the players' names reach the game: ``option`` (the ``players``
             option, with :attr:`players`), ``rename`` (the names written in the setup
-            files are replaced: Infinity's armies, Defiance's game files) or ``seats``
-            (the engine has no names, only sides: they are kept beside the journal).
+            files are replaced: Infinity's armies, Defiance's game files), ``seats``
+            (the engine has no names, only sides: they are kept beside the journal) or
+            ``none`` (a solo game: Infinidungeon).
         seats: the sides of a ``seats`` game, in order (401: red, blue).
     """
 
@@ -242,8 +242,6 @@ class GameSetups(MutableMapping[str, GameSetup]):
                 if id(info) not in self._from_info:
                     self._from_info[id(info)] = setup_from_info(info)
                 found[name] = self._from_info[id(info)]
-            elif name in LEGACY_SETUPS:
-                found[name] = LEGACY_SETUPS[name]
         return {**found, **self._added}
 
     def __getitem__(self, name: str) -> GameSetup:
@@ -269,35 +267,3 @@ SETUPS = GameSetups()
 def register_setup(setup: GameSetup) -> None:
     """Add (or replace) a game's setup, e.g. a test game or a newly landed engine."""
     SETUPS[setup.game] = setup
-
-
-LEGACY_SETUPS: dict[str, GameSetup] = {
-    "infinifield": GameSetup(
-        "infinifield", "companion.games.infinifield",
-        {"quickstart": {"setup": "fields/quickstart.toml"},
-         "official": {"setup": "fields/official.toml"},
-         "castle (3D)": {"setup": "fields/castle3d.toml"}},
-        PlayerRange(2, 4, NAMES[:4]),
-        choices={"scoring": ("points", "rounds")}),
-    "infinidungeon": GameSetup(
-        "infinidungeon", "companion.games.infinidungeon",
-        {"default deck": {"deck": "decks/default.toml"}}),
-    "401": GameSetup(
-        "401", "companion.games.infinite401",
-        {"quick start": {"board": "boards/default.toml", "cards": "cards/default.toml"},
-         "short game (4 turns)": {"board": "boards/default.toml",
-                                  "cards": "cards/default.toml"}},
-        layout_options={"short game (4 turns)": {"turn_limit": 4}},
-        choices={"start": ("quick", "competitor")}, naming="seats", seats=("red", "blue")),
-    "infinity": GameSetup(
-        "infinity", "companion.games.infinity",
-        {"example armies": {"setup": "armies/example.toml",
-                            "profiles": "profiles/default.toml"}}, naming="rename"),
-    "defiance": GameSetup(
-        "defiance", "companion.games.defiance",
-        {"quickplay (2)": shipped_roles("data/games/quickplay.toml"),
-         "skirmish (3)": shipped_roles("data/games/skirmish.toml"),
-         "skirmish teams": shipped_roles("data/games/skirmish-teams.toml")},
-        naming="rename"),
-}
-"""Setups of the games whose GameInfo has not landed yet (issue 16); deleted once all have."""

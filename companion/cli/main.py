@@ -16,7 +16,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from companion.cli.command import add_game_command, game_module, has_info
+from companion.cli.command import add_game_command, has_info
 from companion.games.registry import available_games, load_game
 
 
@@ -29,12 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in available_games():
         game = load_game(name)
-        if has_info(game):
+        if has_info(game):  # a test game without a GameInfo has no sub-command
             add_game_command(subparsers, game)
-            continue
-        module = game_module(game)  # a game without its GameInfo yet: its own register()
-        if module is not None and hasattr(module, "register"):
-            module.register(subparsers)
     return parser
 
 

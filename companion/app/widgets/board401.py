@@ -60,10 +60,18 @@ class Board401(Widget):
     Attributes:
         selected: the selected unit's name.
         turned: whether the board is drawn a quarter turn to the right (landscape).
+
+    Events:
+        on_propose(action, source): a move tapped on the board, for the referee.
     """
+
+    __events__ = ("on_propose",)
 
     selected = StringProperty("")
     turned = BooleanProperty(False)
+
+    def on_propose(self, action: str, source: str) -> None:
+        """An action for the referee (bound by the screen)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -130,10 +138,9 @@ class Board401(Widget):
         """The centre of ``space`` in window coordinates."""
         return self.to_window(*self._centre(space))
 
-    def _legal(self) -> list[str]:
+    def _legal(self) -> list[Any]:
         assert self._session is not None
-        game = self._session.game
-        return [game.format_action(a) for a in self._session.legal_actions()]
+        return list(self._session.legal_actions())
 
     # -- drawing ---------------------------------------------------------------------------
     def _redraw(self) -> None:
@@ -261,5 +268,5 @@ class Board401(Widget):
             return True
         if self.selected:
             unit, self.selected = self.selected, ""
-            App.get_running_app().propose(move_action(state.to_move, unit, space), "touch")
+            self.dispatch("on_propose", move_action(state.to_move, unit, space), "touch")
         return True
