@@ -183,7 +183,7 @@ class Game(abc.ABC, Generic[Setup, S, A]):
             IllegalAction: when no chance event is pending.
         """
         refuse("no_chance_pending", "Nothing is waiting for a roll right now.",
-               RuleRef(self.name, "turn order"))
+               RuleRef(self.rulebook, "turn order"))
 
     @abc.abstractmethod
     def legal_actions(self, state: S) -> Sequence[A]:
