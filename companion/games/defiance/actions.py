@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Self
+from typing import ClassVar, Self, get_args
 
 from companion.games.core import NotationError
 from companion.games.defiance.board import Pos, format_pos, parse_count, parse_pos
@@ -816,12 +816,9 @@ Action = ChanceAction | PlayerAction
 """Any Defiance action."""
 
 CHANCE_TYPES = (Shuffle, Reveal, Roll)
-PLAYER_TYPES: tuple[type[PlayerAction], ...] = (
-    Place, ChooseLeader, Mulligan, Deploy, Ready, Check, Reroll, Convert, Lock, Prepare, Play,
-    Damage, Destroy, Cycle, Move, Flip, Gambit, Score, Progress, Claim, Effect, Step, Block,
-    Resolved, Adjust, End, Concede, Spend, Cancel, Attach, Trim)
+PLAYER_TYPES: tuple[type[PlayerAction], ...] = get_args(PlayerAction)
 VERBS: Mapping[str, type[Action]] = {kind.verb: kind for kind in (*CHANCE_TYPES, *PLAYER_TYPES)}
-"""Verb -> its action class."""
+"""Verb -> its action class (a new verb: its class, then its place in one union above)."""
 
 
 def canonical_names(names: Iterable[str]) -> dict[str, str]:
