@@ -10,15 +10,17 @@ correct on screen, without Kivy here:
 - :meth:`FieldDraft.toggle` makes two neighbours touch or not (pairs at most
   :data:`PAIR_CANDIDATE_MM` apart; a block always touches what it rests on); on screen, in
   touching mode, a tap selects a block and rings its neighbours, a tap on one toggles;
+- :meth:`FieldDraft.set_level` puts a top read at the wrong height one level up (in levels
+  mode a tap on its mark: 1 -> 2 -> 3 -> 1, where its spot in the picture is at that height);
 - :meth:`FieldDraft.add_at` adds a block the camera missed (level 1, white, lined up with
   its nearest neighbour).
 
 A block above the table rests on the blocks one level down that its footprint overlaps
 (:meth:`FieldDraft.supports`), so dropping the block the camera assumed under a bridge and
 adding the two it really stands on gives the bridge. Two blocks side by side cannot share
-space: footprints overlapping by up to :data:`SETTLE_MM` (the camera's error) are pushed
-apart in the field written; deeper overlaps stay, and the engine's check names them
-(``overlapping``: usually a false block to drop).
+space: footprints overlapping by up to :data:`SETTLE_MM` (the camera's error; half a block
+for a block assumed under another) are pushed apart in the field written; deeper overlaps
+stay, and the engine's check names them (``overlapping``: usually a false block to drop).
 
 :meth:`FieldDraft.problems` runs the engine's field-building checks
 (``companion.games.infinifield.check_field``) plus "one white block per player"; a draft with
@@ -92,6 +94,9 @@ TAP_RADIUS_PX = 28.0
 MARK_SPACING_PX = 50.0
 """Blocks' marks on screen are spread at least this far apart, so each one's target is a
 disc of at least 48 px (a fingertip at 800x480)."""
+
+MAX_LEVEL = 3
+"""Levels offered by touch (the reader looks as high)."""
 
 STARTING_POSITIONS = RuleRef("infinifield", "Select starting positions", "step 2")
 """Each player places a pawn on a white block: a field needs one per player."""
@@ -290,6 +295,29 @@ class FieldDraft:
         self.taps += 1
         return pair in self.touching
 
+    def set_level(self, key: int, level: int, centre: Sequence[float]) -> list[int]:
+        """Put block ``key`` at ``level`` with its footprint's centre at ``centre`` (mm).
+
+        For a top the camera read at the wrong height: the same spot in the picture is
+        another point of the table at another height (see :meth:`SetupView.tap`). Where no
+        block stands under it, one is assumed (white, as the camera assumes hidden blocks)
+        at each level below, for the players to colour, drop or replace. Returns the keys of
+        the blocks assumed.
+        """
+        block = replace(self.blocks[key], level=int(level),
+                        centre=(float(centre[0]), float(centre[1])))
+        self.blocks[key] = block
+        self.taps += 1
+        assumed: list[int] = []
+        upper = block
+        while upper.level > 1 and not self.supports(upper.key):
+            new = max(self.blocks) + 1
+            upper = DraftBlock(new, "white", upper.centre, upper.angle, upper.level - 1,
+                               "assumed", None)
+            self.blocks[new] = upper
+            assumed.append(new)
+        return assumed
+
     def add_at(self, xy_mm: Sequence[float]) -> int | None:
         """Add a white block where the camera missed one, at ``xy_mm`` on the table.
 
@@ -333,7 +361,9 @@ class FieldDraft:
         """Centres of the present blocks with shallow side-by-side overlaps taken apart.
 
         Each pair at one level overlapping by at most :data:`SETTLE_MM` is pushed apart
-        along the axis of least overlap until it stands clear (a few rounds).
+        along the axis of least overlap until it stands clear (a few rounds). A block the
+        camera did not see (``assumed`` under another) is a guess: it alone moves, up to
+        half a block.
         """
         centres = {b.key: np.asarray(b.centre, np.float64) for b in self.blocks.values()
                    if b.present}
@@ -350,12 +380,17 @@ class FieldDraft:
                     depth, axis = _penetration(
                         square(tuple(centres[a]), size, levels[a].angle),
                         square(tuple(centres[b]), size, levels[b].angle))
-                    if 0.0 < depth <= SETTLE_MM + 1.0:
+                    guessed = (levels[a].seen == "assumed", levels[b].seen == "assumed")
+                    limit = size / 2 if guessed[0] != guessed[1] else SETTLE_MM + 1.0
+                    if 0.0 < depth <= limit:
                         if (centres[b] - centres[a]) @ axis < 0:
                             axis = -axis
-                        shift = (depth / 2 + 0.05) * axis
-                        centres[a] -= shift
-                        centres[b] += shift
+                        if guessed[0] != guessed[1]:  # only the one nobody saw moves
+                            share = (1.0, 0.0) if guessed[0] else (0.0, 1.0)
+                        else:
+                            share = (0.5, 0.5)
+                        centres[a] -= (depth + 0.1) * share[0] * axis
+                        centres[b] += (depth + 0.1) * share[1] * axis
                         moved = True
             if not moved:
                 break
@@ -459,10 +494,11 @@ class Hit:
     """What a tap on the set-up picture means.
 
     Attributes:
-        kind: ``block`` (cycle its colour), ``select`` (touching mode: the block whose
-            neighbours are shown; key -1 lets go), ``pair`` (toggle touching), ``add`` (a
-            block the camera missed) or ``none``.
-        key: the block's key (``block``, ``select``, ``pair``: the neighbour tapped).
+        kind: ``block`` (cycle its colour), ``level`` (one level up), ``select``
+            (touching mode: the block whose neighbours are shown; key -1 lets go), ``pair``
+            (toggle touching), ``add`` (a block the camera missed) or ``none``.
+        key: the block's key (``block``, ``level``, ``select``, ``pair``: the neighbour
+            tapped).
         pair: the two blocks' keys (``pair``).
         at_mm: where on the table (``add``).
     """
@@ -643,8 +679,12 @@ class SetupView:
 
     # -- taps ------------------------------------------------------------------------------
     def hit(self, x: float, y: float, mode: str = "blocks") -> Hit:
-        """What a tap at picture point ``(x, y)`` means in ``mode`` (``blocks``/``touching``).
+        """What a tap at picture point ``(x, y)`` means in ``mode``.
 
+        ``mode`` is ``blocks``, ``touching`` or ``levels``.
+
+        Levels: a tap on a block's mark puts it one level higher (after the highest, back on
+        the table), where the same spot of the picture is at that height.
         Blocks: the nearest block mark within :data:`TAP_RADIUS_PX`, else the highest block
         whose top face is under the finger, else, on the bare table, a missed block to add.
         Touching: a tap on a block's mark selects it (its neighbours are ringed); then a tap
@@ -654,6 +694,12 @@ class SetupView:
         """
         draft = self.capture.draft
         marks = [(math.dist(self.mark(k), (x, y)), k) for k in draft.blocks]
+        if mode == "levels":
+            live = [(d, k) for d, k in marks if draft.blocks[k].present]
+            near_live = min(live, default=None)
+            if near_live is None or near_live[0] > TAP_RADIUS_PX:
+                return Hit("none")
+            return Hit("level", key=near_live[1])
         if mode == "touching":
             live = [(d, k) for d, k in marks if draft.blocks[k].present]
             hit = min(live, default=None)
@@ -683,6 +729,14 @@ class SetupView:
         draft = self.capture.draft
         if hit.kind == "block":
             draft.cycle(hit.key)
+        elif hit.kind == "level":
+            block = draft.blocks[hit.key]
+            level = block.level % MAX_LEVEL + 1
+            height = draft.layout.block_height_mm
+            seen = self.capture.pose.project([[block.centre[0], block.centre[1],
+                                               block.level * height]])
+            centre = self.capture.pose.to_plane(seen, level * height)[0]
+            draft.set_level(hit.key, level, centre)
         elif hit.kind == "select":
             self.selected = None if hit.key < 0 else hit.key
         elif hit.kind == "pair":

@@ -4,7 +4,9 @@ Used by the set-up tests and by ``bench/field_setup_taps.py``: every tap goes th
 set-up screen's own hit test (:class:`companion.app.field_capture.SetupView`), where the screen
 shows each thing. A block of the wrong colour is tapped until right, a false block until
 dropped, a missed block at level 1 is tapped where its top shows bare (added) then coloured,
-and touching pairs that differ are toggled in touching mode (one more tap on "Touching").
+touching pairs that differ are toggled in touching mode (one more tap on "Touching"), and a
+top read at the wrong height is put at its level in levels mode (one tap on "Levels", one to
+come back).
 A missed stacked block or a wrong support cannot be fixed by touch.
 """
 
@@ -15,10 +17,11 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.field_capture import Capture, FieldDraft, SetupView
+from companion.app.field_capture import TAP_RADIUS_PX, Capture, FieldDraft, SetupView
 from companion.games.infinifield import Block, build_field, check_field
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth
+from vision.geometry import contains
 
 MATCH_MM = 15.0
 """A read block is a true one of the same level within this distance (mm)."""
@@ -105,6 +108,29 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, 
     draft = capture.draft
     taps = 0
     m = match(draft, scene)
+    levelled = False
+    for tid, t in scene.blocks.items():  # a top read at the wrong height: its mark, levels
+        if tid in m:
+            continue
+        spot = view.to_screen(capture.pose.project([[t.centre_mm[0], t.centre_mm[1],
+                                                     t.top_mm]]))[0]
+        near = [k for k in draft.blocks if draft.blocks[k].present
+                and draft.blocks[k].level < t.level
+                and (math.dist(view.anchor(k), spot) <= TAP_RADIUS_PX
+                     or contains(view.outline(k), spot))]
+        if not near:
+            continue
+        key = min(near, key=lambda k: math.dist(view.anchor(k), spot))
+        if not levelled:
+            taps += 1  # the "Levels" button
+            levelled = True
+        while draft.blocks[key].level != t.level:
+            if not tap_mark(view, key, "levels"):
+                return taps, "a block's mark is not hit in levels mode"
+            taps += 1
+        m = match(draft, scene)
+    if levelled:
+        taps += 1  # back to "Blocks"
     false = [b.key for b in draft.blocks.values() if b.present and b.key not in m.values()]
     for key in sorted(false, key=lambda k: -draft.blocks[k].level):
         while draft.blocks[key].present:
@@ -152,6 +178,9 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, 
             for k in pair:
                 counts[k] = counts.get(k, 0) + 1
         chosen = max(sorted(counts), key=lambda k: counts[k])
+        if view.selected is not None and chosen in view.partners():
+            view.tap(*view.mark(view.selected), "touching")  # let the last one go first
+            taps += 1
         hit = view.tap(*view.mark(chosen), "touching")
         taps += 1
         if hit.kind != "select" or view.selected != chosen:

@@ -88,6 +88,19 @@ def test_a_stacked_held_out_field_is_corrected_by_dropping_the_assumed_block_und
     assert any(len(b.rests_on) == 2 for b in field.blocks)
 
 
+def test_a_tower_top_read_on_the_table_is_raised_in_levels_mode() -> None:
+    """f051 (held out): the red top of a tower is read on the table; one tap in levels mode
+    puts it on level 2 with a block assumed under it, which the player then colours: the
+    field becomes the true one."""
+    scene, capture = _capture("f051_before")
+    assert not equal_to_truth(capture.draft, scene)
+    _taps, why = correct(capture, scene, SetupView(capture, *PICTURE))
+    assert why == ""
+    assert equal_to_truth(capture.draft, scene)
+    field = load_field_text("f051.toml", capture.draft.field_toml("quickstart")).field
+    assert [b.rests_on for b in field.blocks if b.rests_on] != []
+
+
 def test_held_out_marks_are_at_least_48_px_apart_and_a_tap_on_each_hits_its_block() -> None:
     """Touch targets of at least 48 px at 800x480: each block's mark is 50 px from any
     other, and a tap on a mark hits that block."""

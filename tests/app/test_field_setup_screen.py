@@ -73,7 +73,8 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
         driver: AppDriver, camera_table: CameraReplay) -> None:
     """New game, "read the field from the camera": 17 blocks of the held-out photo appear
     over the picture; a tap turns a white block yellow (seen in the pixels), four more drop
-    and restore it; in touching mode a tap on a block rings its neighbours and a tap on one
+    and restore it; in levels mode a tap raises a block (a white one is assumed under it)
+    and two more bring it back, the assumed blocks then dropped by touch; in touching mode a tap on a block rings its neighbours and a tap on one
     unties the pair (its ring thins); Start match opens the game on the
     confirmed field, which the journal holds and a resume rebuilds."""
     go_home(driver)
@@ -112,6 +113,27 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     driver.tap_at(*picture.window_point(*picture.view.mark(white)))  # back, white
     driver.tap_at(*picture.window_point(*picture.view.mark(white)))  # and yellow
     assert draft.blocks[white].colour == "yellow"
+
+    driver.tap(screen.ids.levels_mode)  # a top read on the table put one level up
+    red = next(b.key for b in draft.present() if b.colour == "red")
+    driver.tap_at(*picture.window_point(*picture.view.mark(red)))
+    assert draft.blocks[red].level == 2
+    assumed = [b.key for b in draft.present() if b.seen == "assumed"]
+    assert len(assumed) == 1 and draft.supports(red) == assumed, "a white block assumed under"
+    image = driver.screenshot("field_setup_level")
+    rx, ry = picture.window_point(*picture.view.mark(red))
+    badge = (rx + MARK_PX * 0.4 - 6, ry + MARK_PX * 0.4)  # left of its digit
+    assert close_to(_pixel(image, *badge), theme.ACCENT, 40), "its level badge"
+    driver.tap_at(rx, ry)
+    driver.tap_at(rx, ry)  # level 3, then back on the table: the assumed blocks now overlap it
+    assert draft.blocks[red].level == 1
+    assert "overlap" in screen.problems and screen.ids.start_button.disabled
+    driver.tap(screen.ids.blocks_mode)
+    for key in [b.key for b in draft.present() if b.seen == "assumed"]:
+        for _ in range(4):  # white, yellow, red, blue, not a block
+            driver.tap_at(*picture.window_point(*picture.view.mark(key)))
+        assert draft.blocks[key].colour is None
+    assert not screen.ids.start_button.disabled
 
     driver.tap(screen.ids.touching_mode)
     a, b = sorted(draft.live_touching())[0]

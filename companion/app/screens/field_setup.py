@@ -4,8 +4,9 @@ The new-game screen's "read the field from the camera" opens this screen with th
 and options chosen. It takes the camera's newest frame, reads the field on a short-lived
 thread (:func:`companion.app.field_capture.capture_field`) and shows it over the picture
 (:class:`~companion.app.widgets.field_picture.FieldPicture`). The players tap a block to
-change its colour or drop a false one, tap bare table where a block was missed, and in
-touching mode tap the ring between two blocks to make them touch or not. The engine's
+change its colour or drop a false one, tap bare table where a block was missed; in touching
+mode tap a block, then a ringed neighbour to make the two touch or not; in levels mode tap a
+top read at the wrong height to put it one level up. The engine's
 field-building checks run after every tap, each violation listed with its rule; "Start match"
 is enabled when there is none. Starting writes the field as field TOML
 (:meth:`~companion.app.field_capture.FieldDraft.field_toml`), keeps a copy in the data
@@ -123,7 +124,11 @@ class FieldSetupScreen(Screen):
         self.refresh()
 
     def set_mode(self, mode: str) -> None:
-        """``blocks`` (taps change blocks) or ``touching`` (taps toggle pairs)."""
+        """What taps on the picture do.
+
+        ``blocks`` (change blocks), ``touching`` (toggle pairs) or ``levels`` (put a block
+        one level up).
+        """
         self.mode = mode
         self.ids.picture.mode = mode
         self.refresh()
@@ -172,7 +177,8 @@ class FieldSetupScreen(Screen):
         ids = self.ids
         ids.start_button.disabled = not ready or self.reading or self.capture is None
         ids.read_button.disabled = self.reading
-        for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode)):
+        for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode),
+                             ("levels", ids.levels_mode)):
             button.selected = self.mode == name
         for name, button in (("quickstart", ids.quick_rules), ("official", ids.official_rules)):
             button.selected = self.rules == name

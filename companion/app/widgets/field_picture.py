@@ -1,8 +1,9 @@
 """The camera's picture of the field with what was read drawn over it, corrected by touch.
 
 Each block read shows its top face's outline where the camera sees it and a round mark
-with its colour and letter (W, Y, R, B; a grey cross for *not a block*); a block under
-another is marked beside it, joined by a line. Blocks that break a field-building rule are
+with its colour and letter (W, Y, R, B; a grey cross for *not a block*) and, above the
+table, its level in an amber badge; a block under another is marked beside it, joined by a
+line. Blocks that break a field-building rule are
 outlined red. Touching pairs are green lines between the blocks; in touching mode the block
 tapped is ringed amber and each neighbour it may touch green (thick: they touch, thin: they
 do not), and a tap on a neighbour toggles the pair. Pawns seen are
@@ -27,6 +28,8 @@ from companion.app.field_capture import Capture, SetupView
 
 MARK_PX = 36.0
 """Diameter of a block's mark (its tap target is larger: see ``TAP_RADIUS_PX``)."""
+BADGE_PX = 18.0
+"""Diameter of the level badge on the mark of a block above the table (or in levels mode)."""
 RING_GAP = 5.0
 """Touching mode: rings around the selected block's mark and its neighbours', this far out."""
 OUTLINE = (0.95, 0.95, 0.95, 0.9)
@@ -51,8 +54,8 @@ def picture_texture(capture: Capture, view: SetupView) -> Texture:
     return texture
 
 
-def _letter(text: str, colour: tuple[float, ...]) -> Any:
-    label = CoreLabel(text=text, font_size=17, bold=True, color=colour)
+def _letter(text: str, colour: tuple[float, ...], size: float = 17) -> Any:
+    label = CoreLabel(text=text, font_size=size, bold=True, color=colour)
     label.refresh()
     return label.texture
 
@@ -140,8 +143,10 @@ class FieldPicture(Widget):
             Line(points=[*self._pt(view.anchor(a)), *self._pt(view.anchor(b))], width=width)
 
     def _rings(self, view: SetupView) -> None:
-        """Touching mode: the selected block ringed in amber, its neighbours in green (a
-        thick ring: they touch; a thin one: they do not)."""
+        """Touching mode: the selected block ringed in amber, its neighbours in green.
+
+        A thick ring: they touch; a thin one: they do not.
+        """
         if self.mode != "touching" or view.selected is None:
             return
         touching = view.capture.draft.live_touching()
@@ -182,3 +187,17 @@ class FieldPicture(Widget):
         w, h = letter.size
         Color(1, 1, 1, 1)
         Rectangle(texture=letter, pos=(x - w / 2, y - h / 2), size=(w, h))
+        if block.level > 1 or self.mode == "levels":
+            self._level_badge(x + r * 0.8, y + r * 0.8, block.level)
+
+    def _level_badge(self, x: float, y: float, level: int) -> None:
+        """The block's level in a small amber disc at its mark's corner."""
+        ink = (0.08, 0.08, 0.1, 1)
+        digit = self._letters.get((str(level), ink))
+        if digit is None:
+            digit = self._letters[(str(level), ink)] = _letter(str(level), ink, 13)
+        Color(*theme.ACCENT)
+        Ellipse(pos=(x - BADGE_PX / 2, y - BADGE_PX / 2), size=(BADGE_PX, BADGE_PX))
+        w, h = digit.size
+        Color(1, 1, 1, 1)
+        Rectangle(texture=digit, pos=(x - w / 2, y - h / 2), size=(w, h))
