@@ -74,9 +74,10 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     """New game, "read the field from the camera": 17 blocks of the held-out photo appear
     over the picture; a tap turns a white block yellow (seen in the pixels), four more drop
     and restore it; in levels mode a tap raises a block (a white one is assumed under it)
-    and two more bring it back, the assumed blocks then dropped by touch; in touching mode a tap on a block rings its neighbours and a tap on one
-    unties the pair (its ring thins); Start match opens the game on the
-    confirmed field, which the journal holds and a resume rebuilds."""
+    and two more bring it back, the assumed blocks then dropped by touch; in touching mode
+    a tap on a block rings its neighbours and a tap on one unties the pair (its ring thins);
+    Start match opens the game on the confirmed field, which the journal holds and a resume
+    rebuilds."""
     go_home(driver)
     driver.tap_text("Infinifield")
     assert driver.screen.name == "newgame"
