@@ -14,7 +14,8 @@ What a game adds of its own (a ``--check``, an advisor, an odds mode) lives in
 - ``extend(parser)``: add the game's own flags;
 - ``handle(command) -> int``: run the sub-command (:class:`Command` reads the files and the
   options on demand, and :meth:`Command.referee` referees); without it, the game is
-  refereed as is.
+  refereed as is. A file that cannot be read or used (``UnreadableInput``, ``SetupError``)
+  raised from it is reported as one line naming the file, key and problem (status 2).
 
 Example:
     >>> import argparse
@@ -86,7 +87,7 @@ def add_game_command(subparsers: Any, game: Game[Any, Any, Any]) -> argparse.Arg
         command = Command(game, args, out or sys.stdout, err or sys.stderr, stdin)
         try:
             return handle(command)
-        except UnreadableInput as error:
+        except (UnreadableInput, SetupError) as error:  # naming the file, key and problem
             print(f"error: {error}", file=command.err)
             return EXIT_UNREADABLE
 
@@ -198,14 +199,9 @@ class Command:
         """The options the flags give, checked by ``info.check_options``.
 
         Raises:
-            UnreadableInput: an option the game does not take (naming it and what is wrong).
+            SetupError: an option the game does not take (naming it and what is wrong).
         """
-        try:
-            return self.info.check_options(options_from(self.info, self.args))
-        except SetupError as error:
-            raise UnreadableInput(error.source, None,
-                                  f"{error.where + ': ' if error.where else ''}"
-                                  f"{error.problem}") from error
+        return self.info.check_options(options_from(self.info, self.args))
 
     def referee(self, annotate: Annotator | None = None,
                 rewrite: Callable[[str], str] | None = None) -> int:

@@ -15,8 +15,7 @@ import argparse
 from typing import IO, Any
 
 from companion.cli.command import Command
-from companion.cli.referee import EXIT_OK, EXIT_UNREADABLE
-from companion.games.core import SetupError
+from companion.cli.referee import EXIT_OK
 from companion.games.defiance import GAME
 
 HELP = "referee Infinities: Defiance of Fate (checks, health, hex map, points)"
@@ -31,18 +30,17 @@ def extend(parser: argparse.ArgumentParser) -> None:
 def handle(command: Command) -> int:
     """Check the files (``--check``), else referee."""
     if command.args.check:
-        return check(command.sources, command.options, command.out, command.err)
+        return check(command.sources, command.options, command.out)
     return command.referee()
 
 
-def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], out: IO[str],
-          err: IO[str]) -> int:
-    """Load and check every file; print a summary (status 0) or the first problem (2)."""
-    try:
-        rules = GAME.load_setup(sources, options)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], out: IO[str]) -> int:
+    """Load and check every file; print a summary (status 0).
+
+    Raises:
+        SetupError: the first problem (the command reports it, status 2).
+    """
+    rules = GAME.load_setup(sources, options)
     print(f"ok: {rules.mode}{' (teams)' if rules.teams_mode else ''}, "
           f"{len(rules.players)} players, {len(rules.leaders)} leaders, "
           f"{len(rules.tiles)} tiles, {len(rules.cards)} cards "

@@ -48,7 +48,7 @@ def handle(command: Command) -> int:
     """Check the deck, simulate, or referee (with the advisor's odds if asked)."""
     args, deck = command.args, command.sources["deck"]
     if args.check_deck:
-        return check(deck, args.json, command.out, command.err)
+        return check(deck, args.json, command.out)
     if args.simulate is not None:
         return simulate_games(deck, args.simulate, args.seed, args.json, command.out,
                               command.err)
@@ -68,14 +68,14 @@ def _warn_if_inconsistent(source: tuple[str, str], err: IO[str]) -> None:
               f"first: {problems[0]}", file=err)
 
 
-def check(source: tuple[str, str], as_json: bool, out: IO[str], err: IO[str]) -> int:
-    """Print every inconsistency of a deck with the rulebook; 0 none, 1 some, 2 unreadable."""
+def check(source: tuple[str, str], as_json: bool, out: IO[str]) -> int:
+    """Print every inconsistency of a deck with the rulebook; 0 none, 1 some.
+
+    Raises:
+        SetupError: the deck cannot be read (the command reports it, status 2).
+    """
     name, text = source
-    try:
-        deck = deck_from_toml(name, text)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+    deck = deck_from_toml(name, text)
     problems = check_deck(deck)
     if as_json:
         print(json.dumps({"deck": name, "name": deck.name, "cards": len(deck.cards),
@@ -100,11 +100,7 @@ def simulate_games(source: tuple[str, str], games: int, seed: int | None, as_jso
     if games < 1:
         print("error: --simulate: the number of games must be at least 1", file=err)
         return EXIT_UNREADABLE
-    try:
-        deck = deck_from_toml(name, text)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+    deck = deck_from_toml(name, text)
     started = time.perf_counter()
     report = simulate(deck, games, random.Random(seed))
     elapsed = time.perf_counter() - started

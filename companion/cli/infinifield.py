@@ -86,11 +86,7 @@ def check(source: tuple[str, str], mode: str | None, as_json: bool, out: IO[str]
     The mode is ``mode`` if given, else the field file's ``[match] mode``, else quick-start.
     """
     name, text = source
-    try:
-        parsed = load_field_text(name, text)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+    parsed = load_field_text(name, text)
     chosen = mode or parsed.match.get("mode", "quickstart")
     if chosen not in MODES:
         print(f"error: {name}: match.mode: {chosen!r} is not one of {', '.join(MODES)}",

@@ -17,8 +17,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from companion.cli.command import Command
-from companion.cli.referee import EXIT_OK, EXIT_UNREADABLE
-from companion.games.core import SetupError
+from companion.cli.referee import EXIT_OK
 from companion.games.infinite401 import GAME
 from companion.games.infinite401.board import SIDES, Space, space_name
 from companion.games.infinite401.render import position, render
@@ -41,7 +40,7 @@ def handle(command: Command) -> int:
     if args.check:
         start = command.info.parameter("start").choices[0]  # the default start
         return check(command.sources, {"start": start, **command.options}, args.json,
-                     command.out, command.err)
+                     command.out)
 
     def show(session: Session, verdict: Verdict) -> dict[str, Any]:
         if not verdict.legal:
@@ -54,13 +53,13 @@ def handle(command: Command) -> int:
 
 
 def check(sources: dict[str, tuple[str, str]], options: dict[str, Any], as_json: bool,
-          out: IO[str], err: IO[str]) -> int:
-    """Check the board and card files; 0 when both can be used, 2 otherwise (naming why)."""
-    try:
-        setup = GAME.load_setup(sources, options)
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+          out: IO[str]) -> int:
+    """Check the board and card files; 0 when both can be used.
+
+    Raises:
+        SetupError: naming what is wrong (the command reports it, status 2).
+    """
+    setup = GAME.load_setup(sources, options)
     board, cards = setup.board, setup.cards
     spawners = sorted(_names(board.spawners))
     summary: dict[str, Any] = {

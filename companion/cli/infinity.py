@@ -27,7 +27,6 @@ from typing import IO, Any
 
 from companion.cli.command import Command
 from companion.cli.referee import EXIT_OK, EXIT_UNREADABLE, UnreadableInput
-from companion.games.core import SetupError
 from companion.games.infinity import GAME
 from companion.games.infinity.armour import PARTIAL_COVER_BS, effective_arm
 from companion.games.infinity.odds import MAX_BURST, Side, exchange_odds
@@ -62,7 +61,7 @@ def handle(command: Command) -> int:
               f"{stray_flag} ...`", file=err)
         return EXIT_UNREADABLE
     if args.check:
-        return run_check(command.sources, out, err)
+        return run_check(command.sources, out)
     return command.referee(annotate=None if args.no_odds else odds_annotator(args.json))
 
 
@@ -139,14 +138,14 @@ def run_odds(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return EXIT_OK
 
 
-def run_check(sources: Mapping[str, tuple[str, str]], out: IO[str], err: IO[str]) -> int:
-    """Check the profile data and the armies; print one line per profile and weapon."""
-    try:
-        lines = check_catalogue(*sources["profiles"])
-        setup = GAME.load_setup(sources, {})
-    except SetupError as error:
-        print(f"error: {error}", file=err)
-        return EXIT_UNREADABLE
+def run_check(sources: Mapping[str, tuple[str, str]], out: IO[str]) -> int:
+    """Check the profile data and the armies; print one line per profile and weapon.
+
+    Raises:
+        SetupError: the first problem (the command reports it, status 2).
+    """
+    lines = check_catalogue(*sources["profiles"])
+    setup = GAME.load_setup(sources, {})
     print("\n".join(lines), file=out)
     print(f"armies: {', '.join(setup.players)}; {len(setup.sheets)} troopers; "
           f"{setup.points} Army Points; {setup.rounds} rounds", file=out)
