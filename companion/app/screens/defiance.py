@@ -15,6 +15,7 @@ from companion.app.screens.referee import RefereeScreen
 from companion.app.screens.tools import DieFace
 from companion.app.views.defiance_view import defiance_view
 from companion.app.widgets import hexmap as _hexmap  # noqa: F401  (kv rules)
+from companion.session import Session
 
 
 class DefianceScreen(RefereeScreen):
@@ -30,14 +31,9 @@ class DefianceScreen(RefereeScreen):
     leaders_text = StringProperty("")
     choice_text = StringProperty("")
 
-    def refresh(self) -> None:
+    def redraw(self, session: Session) -> None:
         """Redraw from the session."""
-        super().refresh()
         app = App.get_running_app()
-        session = app.table.session
-        if session is None or session.game.name != "defiance" or \
-                self.manager is None or self.manager.current != self.name:
-            return
         view = defiance_view(session.state)
         order = " > ".join(f"[b][u]{p}[/u][/b]" if p == view.acting else p for p in view.order)
         self.order_text = app.tr("defiance.round", round=view.round, order=order or "-")

@@ -36,6 +36,7 @@ from companion.app.views.infinidungeon_view import (
 from companion.app.widgets.common import BigButton
 from companion.app.widgets.dice_crops import DiceCrops
 from companion.app.widgets.dice_keypad import DiceKeypad
+from companion.session import Session
 
 
 class TrayDie(BigButton):
@@ -119,14 +120,9 @@ class InfinidungeonScreen(RefereeScreen):
         elif not self.dice_due and row.parent is not None:
             row.parent.remove_widget(row)
 
-    def refresh(self) -> None:
+    def redraw(self, session: Session) -> None:
         """Redraw from the session."""
-        super().refresh()
         app = App.get_running_app()
-        session = app.table.session
-        if session is None or session.game.name != "infinidungeon" or \
-                self.manager is None or self.manager.current != self.name:
-            return
         view = dungeon_view(session.state)
         self.room_text = app.translator.data(
             "infinidungeon", f"{view.room}  ·  {view.kind}  ·  {view.symbol}")

@@ -23,6 +23,7 @@ from companion.app.widgets.common import BigButton
 from companion.games.infinifield import GAME
 from companion.games.infinifield.actions import Action, Rebuild
 from companion.games.infinifield.state import Phase
+from companion.session import Session
 
 
 class InfinifieldScreen(RefereeScreen):
@@ -59,14 +60,9 @@ class InfinifieldScreen(RefereeScreen):
             elif name != which and widget.parent is not None:
                 area.remove_widget(widget)
 
-    def refresh(self) -> None:
+    def redraw(self, session: Session) -> None:
         """Redraw the field (or the round-end panel), ring, scores and actions."""
-        super().refresh()
         app = App.get_running_app()
-        session = app.table.session
-        if session is None or session.game.name != "infinifield" or \
-                self.manager is None or self.manager.current != self.name:
-            return
         state = session.state
         self.ids.ring.states = counter_ring(state)
         out = dict(state.out)

@@ -18,6 +18,7 @@ from companion.app.kvload import load_kv_beside
 from companion.app.screens.referee import RefereeScreen
 from companion.app.views.infinite401_view import hand_view, side_summary, turn_line
 from companion.app.widgets import board401 as _board  # noqa: F401  (kv rules)
+from companion.session import Session
 
 BOARD_SHARE = 0.63
 """The share of the screen's width the board's panel takes."""
@@ -83,14 +84,9 @@ class Infinite401Screen(RefereeScreen):
         if self.tab == "hand":
             self.ids.hand_scroll.scroll_y = 1
 
-    def refresh(self) -> None:
+    def redraw(self, session: Session) -> None:
         """Redraw from the session."""
-        super().refresh()
         app = App.get_running_app()
-        session = app.table.session
-        if session is None or session.game.name != "401" or \
-                self.manager is None or self.manager.current != self.name:
-            return
         state = session.state
 
         def side_name(side: str) -> str:

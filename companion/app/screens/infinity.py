@@ -26,6 +26,7 @@ from companion.app.views.infinity_range import measured_texts, pair_bands, weapo
 from companion.app.views.infinity_view import infinity_view
 from companion.app.widgets.distance_keypad import DistanceKeypad
 from companion.games.infinity.actions import Move
+from companion.session import Session
 
 PIPS_FONT = "DejaVuSans"
 """Kivy's bundled font with the filled and hollow circles of the Wound pips."""
@@ -132,14 +133,9 @@ class InfinityScreen(RefereeScreen):
             return app.tr("infinity.camera_pairs", pairs="; ".join(pairs))
         return ""
 
-    def refresh(self) -> None:
+    def redraw(self, session: Session) -> None:
         """Redraw from the session."""
-        super().refresh()
         app = App.get_running_app()
-        session = app.table.session
-        if session is None or session.game.name != "infinity" or \
-                self.manager is None or self.manager.current != self.name:
-            return
         self._forget_stale(session)
         view = infinity_view(session.state)
         self.turn_text = app.tr("infinity.turn", round=view.round, rounds=view.rounds,

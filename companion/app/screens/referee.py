@@ -1,8 +1,10 @@
 """What every game's referee screen shares: the header, the action panel, the redraw.
 
 A game screen subclasses :class:`RefereeScreen` and adds, in its own ``.kv``, a board
-widget with the id ``board`` that has a ``refresh(session)`` method. The screen redraws
-whenever the app's ``revision`` changes (a verdict, an undo, a language switch).
+widget with the id ``board`` that has a ``refresh(session)`` method, and draws the rest of
+what it shows in :meth:`RefereeScreen.redraw`. The screen redraws whenever the app's
+``revision`` changes (a verdict, an undo, a language switch), and only while it is the
+screen shown for the open game.
 
 Widgets never call the app: one that proposes an action (the action panel, a board) raises
 ``on_propose(action, source)``, and the screen passes every such event of its widgets to the
@@ -20,6 +22,7 @@ from kivy.uix.widget import Widget
 
 from companion.app.kvload import load_kv_beside
 from companion.app.widgets import action_panel as _action_panel  # noqa: F401  (kv rules)
+from companion.session import Session
 
 
 def proposing_widgets(screen: Widget) -> list[Widget]:
@@ -64,7 +67,7 @@ class RefereeScreen(Screen):
             self.refresh()
 
     def refresh(self) -> None:
-        """Redraw the header, the board and the action panel from the session."""
+        """Redraw the header, the board, the action panel and the game's own parts."""
         app = App.get_running_app()
         session = app.table.session
         if session is None or self.manager is None or self.manager.current != self.name:
@@ -75,6 +78,15 @@ class RefereeScreen(Screen):
             board.refresh(session)
         self.ids.panel.refresh()
         self._drawn = (app.revision, session)
+        if self.name == f"game_{session.game.name}":
+            self.redraw(session)
+
+    def redraw(self, session: Session) -> None:
+        """Draw what the game's screen adds (scores, hands, rings) from ``session``.
+
+        Called after the header, board and panel, only while this screen is shown for the
+        open game (a screen left over from another game is not drawn).
+        """
 
     def ask_undo(self) -> None:
         """Open the log, where undo is confirmed."""
