@@ -22,7 +22,7 @@ from typing import Any
 from gpiozero import GPIOZeroError
 
 from companion.games.core import SetupError
-from companion.games.datafile import load_toml
+from companion.games.datafile import Table, load_toml
 
 RING_KEYS = ("one", "two", "three", "four", "x")
 _PIN_NAME = re.compile(r"^(GPIO\d{1,2}|BOARD\d{1,2}|\d{1,2})$")
@@ -82,22 +82,16 @@ def pins_from_text(text: str, source: str) -> PinMap:
         >>> pins_from_text('[buzzer]' + chr(10) + 'pin = 18', "mine.toml").buzzer
         'GPIO18'
     """
-    try:
-        user = load_toml(source, text)
-    except SetupError as error:  # not TOML, too large, or nested too deep to read
-        raise PinMapError(str(error)) from None
     data = _defaults()
-    for section, values in user.items():
-        if section not in data:
-            raise PinMapError(f"{source}: [{section}]: unknown section; expected one of "
-                              f"{', '.join(data)}")
-        if not isinstance(values, dict):
-            raise PinMapError(f"{source}: {section}: expected a table")
-        for key, value in values.items():
-            if key not in data[section]:
-                raise PinMapError(f"{source}: {section}.{key}: unknown key; expected one of "
-                                  f"{', '.join(data[section])}")
-            data[section][key] = value
+    try:  # one reader for every data file: unknown keys name the closest valid one
+        with Table(source, load_toml(source, text)) as user:
+            for section, defaults in data.items():
+                with user.table(section, {}) as values:
+                    for key in defaults:
+                        if values.has(key):
+                            defaults[key] = values.raw(key)
+    except SetupError as error:  # not TOML, too large, too deep, or an unknown key
+        raise PinMapError(str(error)) from None
     ring = {key: _pin(source, f"ring.{key}", data["ring"][key]) for key in RING_KEYS}
     buzzer = _pin(source, "buzzer.pin", data["buzzer"]["pin"])
     status = _pin(source, "status.pin", data["status"]["pin"])

@@ -125,8 +125,8 @@ def test_the_shipped_pin_map_wires_every_output_to_its_own_pin() -> None:
 
 @pytest.mark.parametrize(("text", "message"), [
     ("[buzzer]\npin = 'GPIO5'", r"mine.toml: buzzer.pin: GPIO5 is already used by ring.one"),
-    ("[ring]\nsix = 'GPIO2'", r"mine.toml: ring.six: unknown key; expected one of one, two"),
-    ("[lights]\npin = 3", r"mine.toml: \[lights\]: unknown section"),
+    ("[ring]\nsix = 'GPIO2'", r"mine.toml: ring.six: unknown key; .*expected one of: four, one"),
+    ("[lights]\npin = 3", r"mine.toml: lights: unknown key; .*expected one of: buzzer, ring"),
     ("[status]\npin = 'pin seven'", r"mine.toml: status.pin: 'pin seven' is not a pin name"),
     ("[buzzer]\nactive_high = 'yes'", r"mine.toml: buzzer.active_high: expected true or false"),
     ("[buzzer\npin = 3", r"mine.toml: .*line 1"),
