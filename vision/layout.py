@@ -11,12 +11,16 @@ Example:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from companion.games.datafile import Table, check_int, load_json
+
 INCH_MM = 25.4
+
+_SIZES = ("width_mm", "height_mm", "marker_mm", "marker_margin_mm", "block_mm",
+          "block_height_mm", "pawn_mm", "touch_mm")
 
 
 @dataclass(frozen=True)
@@ -68,39 +72,43 @@ class TableLayout:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], where: str = "layout") -> TableLayout:
-        """Read a layout written by :meth:`to_json`.
+        """Read a layout written by :meth:`to_json`, through the one data-file reader.
 
         Raises:
-            ValueError: naming ``where`` and the key that is missing or wrong.
+            ValueError: (a :class:`~companion.games.core.SetupError`) naming ``where``, the
+                key that is unknown (and the closest valid one), missing or wrong.
+
+        Example:
+            >>> TableLayout.from_json({"block_mm": 41}).block_mm
+            41.0
+            >>> try:
+            ...     TableLayout.from_json({"blok_mm": 41})
+            ... except ValueError as error:
+            ...     print(str(error).split(" (")[0])
+            layout: blok_mm: unknown key; did you mean 'block_mm'?
         """
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"{where}: unknown key(s) {unknown}; expected some of {sorted(known)}")
-        values: dict[str, Any] = dict(data)
-        try:
-            if "marker_ids" in values:
-                ids = tuple(int(i) for i in values["marker_ids"])
+        values: dict[str, Any] = {}
+        with Table(where, data) as table:
+            ids = table.array("marker_ids", None)
+            if ids is not None:
+                values["marker_ids"] = tuple(check_int(table, f"marker_ids[{n}]", i, minimum=0)
+                                             for n, i in enumerate(ids))
                 if len(ids) != 4 or len(set(ids)) != 4:
-                    raise ValueError("marker_ids must be four different ids")
-                values["marker_ids"] = ids
-            for key in ("width_mm", "height_mm", "marker_mm", "marker_margin_mm", "block_mm",
-                        "block_height_mm", "pawn_mm", "touch_mm"):
-                if key in values:
-                    values[key] = float(values[key])
-                    if values[key] <= 0:
-                        raise ValueError(f"{key} must be positive")
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{where}: {exc}") from exc
+                    raise table.error("marker_ids", "marker_ids must be four different ids")
+            for key in _SIZES:
+                size = table.number(key, None)
+                if size is not None:
+                    if size <= 0:
+                        raise table.error(key, f"{key} must be positive")
+                    values[key] = size
         return cls(**values)
 
     @classmethod
     def from_json_text(cls, text: str, where: str = "layout") -> TableLayout:
-        """Parse :meth:`from_json` data from JSON text (errors name ``where``)."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{where}: line {exc.lineno}: {exc.msg}") from exc
-        if not isinstance(data, dict):
-            raise ValueError(f"{where}: expected a JSON object")
-        return cls.from_json(data, where)
+        """Parse :meth:`from_json` data from JSON text (errors name ``where``).
+
+        Raises:
+            ValueError: (a :class:`~companion.games.core.SetupError`) the text is not JSON,
+                too large, holds NaN, or is not a layout.
+        """
+        return cls.from_json(load_json(where, text), where)

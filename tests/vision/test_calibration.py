@@ -72,7 +72,8 @@ def test_broken_calibration_file_names_the_file_and_the_key(tmp_path: Path) -> N
 
 
 def test_layout_rejects_unknown_keys_and_bad_sizes() -> None:
-    with pytest.raises(ValueError, match=r"layout: unknown key\(s\) \['colour'\]"):
+    with pytest.raises(ValueError,
+                       match=r"layout: colour: unknown key; .*expected one of: block_height_mm"):
         TableLayout.from_json({"colour": 1})
     with pytest.raises(ValueError, match="block_mm must be positive"):
         TableLayout.from_json({"block_mm": -3})
