@@ -39,7 +39,32 @@ CARD_KINDS: Mapping[str, str] = {
     "infinity": "trooper",
     "infinifield": "card",
 }
-"""What a tagged card is in each game (the app's learn screen says "pair this room")."""
+"""What a tagged card is in each game (the app's learn screen says "pair this room"); in a game
+not listed here it is a ``card`` (:func:`card_kind`)."""
+
+
+def card_kind(game: str) -> str:
+    """What a tagged card is in ``game``.
+
+    Example:
+        >>> card_kind("infinidungeon"), card_kind("pebbles")
+        ('room', 'card')
+    """
+    return CARD_KINDS.get(game, "card")
+
+
+def card_games() -> tuple[str, ...]:
+    """Every game whose cards can be paired.
+
+    The five, then any other game the registry finds (a sixth game needs no entry here).
+
+    Example:
+        >>> card_games()[:5]
+        ('infinidungeon', '401', 'defiance', 'infinity', 'infinifield')
+    """
+    from companion.games.registry import available_games  # loads the engines: only when asked
+
+    return tuple(dict.fromkeys([*CARD_KINDS, *available_games()]))
 
 DEFAULT_PATH = Path(os.environ.get("XDG_CONFIG_HOME", Path.home() / ".config")) \
     / "infinite-table" / "cards.toml"
@@ -73,15 +98,16 @@ class CardMap:
     """
 
     def __init__(self, pairs: Mapping[str, Mapping[str, str]] | None = None,
-                 source: str = "cards.toml", games: Iterable[str] = CARD_KINDS) -> None:
+                 source: str = "cards.toml", games: Iterable[str] | None = None) -> None:
         self.source = source
-        self.games = tuple(games)
+        self.games = tuple(games) if games is not None else card_games()
         self._pairs: dict[str, dict[str, str]] = {
             game: dict(cards) for game, cards in (pairs or {}).items()}
 
     # -- reading ---------------------------------------------------------------------------
     @classmethod
-    def from_text(cls, text: str, source: str, games: Iterable[str] = CARD_KINDS) -> CardMap:
+    def from_text(cls, text: str, source: str,
+                  games: Iterable[str] | None = None) -> CardMap:
         """Read a card file's text.
 
         Raises:
@@ -91,6 +117,7 @@ class CardMap:
             data = load_toml(source, text)  # size-capped, too-deep nesting refused
         except SetupError as error:
             raise CardMapError(str(error)) from None
+        games = tuple(games) if games is not None else card_games()
         pairs: dict[str, dict[str, str]] = {}
         for game, table in data.items():
             if game not in games:
@@ -114,7 +141,7 @@ class CardMap:
         return cls(pairs, source, games)
 
     @classmethod
-    def load(cls, path: Path | str, games: Iterable[str] = CARD_KINDS) -> CardMap:
+    def load(cls, path: Path | str, games: Iterable[str] | None = None) -> CardMap:
         """Read the card file at ``path``; a missing file is an empty map.
 
         Raises:
@@ -171,7 +198,7 @@ class CardMap:
         for game in sorted(self._pairs):
             if not self._pairs[game]:
                 continue
-            kind = CARD_KINDS.get(game, "card")
+            kind = card_kind(game)
             lines += ["", f"# {game}: one {kind} per tag", f"[{json.dumps(game)}]"]
             lines += [f"{uid} = {json.dumps(card)}"
                       for uid, card in sorted(self._pairs[game].items())]

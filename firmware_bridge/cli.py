@@ -25,7 +25,7 @@ from typing import TextIO
 import serial
 
 from firmware_bridge import codec
-from firmware_bridge.cards import CARD_KINDS, DEFAULT_PATH, CardMap, CardMapError
+from firmware_bridge.cards import DEFAULT_PATH, CardMap, CardMapError, card_games, card_kind
 from firmware_bridge.firmware import FILES
 from firmware_bridge.messages import Hello, LinkStatus, Message, TagPresent
 from firmware_bridge.port_holders import KIOSK_SERVICE, PortHolder, port_holders
@@ -182,7 +182,7 @@ def cmd_pair(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str] = 
     except CardMapError as error:
         print(error, file=sys.stderr)
         return 1
-    kind = CARD_KINDS[args.game]
+    kind = card_kind(args.game)
     inbox: queue.Queue[Message] = queue.Queue()
     print(f"pairing {args.game} {kind}s into {path}: tap a tag (Ctrl-C to stop)", file=out,
           flush=True)
@@ -230,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
     monitor.add_argument("--no-frames", dest="frames", action="store_false",
                          help="print events only, not every raw frame")
     pair = sub.add_parser("pair", help="pair unknown tags with cards (learn mode)")
-    pair.add_argument("game", choices=sorted(CARD_KINDS))
+    pair.add_argument("game", choices=sorted(card_games()))
     pair.add_argument("--cards", default=str(DEFAULT_PATH), help=f"default: {DEFAULT_PATH}")
     pair.add_argument("--port")
     pair.add_argument("--count", type=int, default=0, help="stop after this many pairings")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.app.controller import TableController
-from firmware_bridge.cards import CARD_KINDS, DEFAULT_PATH, CardMap, CardMapError
+from firmware_bridge.cards import DEFAULT_PATH, CardMap, CardMapError, card_games
 from firmware_bridge.messages import LinkStatus, Message, TagPresent
 from firmware_bridge.taps import TapHandler, TapResult
 
@@ -88,7 +88,7 @@ class NfcLink:
             simulated: the handler of taps simulated on screen (its own in-memory pairings).
         """
         session = self.table.session
-        if session is None or session.game.name not in CARD_KINDS:
+        if session is None or session.game.name not in card_games():
             return None
         if simulated:
             if self._simulated_handler is None or self._simulated_handler.session is not session:
