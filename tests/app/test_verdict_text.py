@@ -26,14 +26,16 @@ from companion.app.verdict_text import (
 )
 from companion.games.core import Event
 from companion.games.infinifield.removal import REFUSALS
+from companion.games.registry import GAME_MODULES, available_games, package_name
 from tests.app.countdown_setup import register_countdown
 from tests.app.refusal_sources import event_sites, params_by_code, refusal_sites
 
-PACKAGES = {"infinifield": "infinifield", "infinidungeon": "infinidungeon",
-            "401": "infinite401", "infinity": "infinity", "defiance": "defiance"}
-"""Game name (the catalogue's ``<game>``) -> its package under ``companion/games/``."""
+PACKAGES = {name: package_name(name) for name in available_games()
+            if GAME_MODULES[name].startswith("companion.games.")}
+"""Game name (the catalogue's ``<game>``) -> its package under ``companion/games/``: every
+game the registry finds, so a new game's catalogue entries are checked too."""
 FULLY_TRANSLATED = tuple(PACKAGES)
-"""Games whose every refusal code must have a Spanish and a Russian template (all five)."""
+"""Games whose every refusal code must have a Spanish and a Russian template (all of them)."""
 
 DYNAMIC: dict[str, dict[str, tuple[frozenset[str], tuple[str, ...]]]] = {
     # flow.py: a refused removal raises the code removal.py's REFUSALS names
