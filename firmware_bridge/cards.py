@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from companion.games.core import SetupError
-from companion.games.datafile import load_toml
+from companion.games.datafile import Table, load_toml
 
 CARD_KINDS: Mapping[str, str] = {
     "infinidungeon": "room",
@@ -119,10 +119,13 @@ class CardMap:
             raise CardMapError(str(error)) from None
         games = tuple(games) if games is not None else card_games()
         pairs: dict[str, dict[str, str]] = {}
+        try:  # the one data-file reader: an unknown game names the closest one
+            with Table(source, data) as top:
+                for game in games:
+                    top.has(game)
+        except SetupError as error:
+            raise CardMapError(str(error)) from None
         for game, table in data.items():
-            if game not in games:
-                raise CardMapError(f"{source}: [{game}]: unknown game; expected one of "
-                                   f"{', '.join(games)}")
             if not isinstance(table, dict):
                 raise CardMapError(f"{source}: {game}: expected a table of UID = \"card\"")
             cards: dict[str, str] = {}
