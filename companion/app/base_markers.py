@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from companion.games.core import SetupError
-from companion.games.datafile import load_toml
+from companion.games.datafile import Table, load_toml
 from vision.bases import DEFAULT_BASE_MM, FIRST_BASE_ID, distances, find_bases
 from vision.calibration import Calibration
 
@@ -75,14 +75,19 @@ def parse_base_markers(source: str, text: str) -> BaseMarkers:
     except SetupError as error:
         where = f"{error.where}: " if error.where else ""
         raise BaseMarkerError(source, "(file)", f"{where}{error.problem}") from None
-    extra = sorted(set(data) - {"bases"})
-    if extra or not isinstance(data.get("bases"), dict):
+    if not isinstance(data.get("bases"), dict):
+        extra = sorted(set(data) - {"bases"})
         raise BaseMarkerError(source, extra[0] if extra else "bases",
                               "expected one [bases] table of `Trooper = marker id`")
+    try:  # the one data-file reader: an unknown key names the closest valid one
+        with Table(source, data) as top:
+            entries = [(name, _entry(source, f"bases.{name}", raw))
+                       for name, raw in top.raw("bases").items()]
+    except SetupError as error:
+        raise BaseMarkerError(source, error.where, error.problem) from None
     by_marker: dict[int, tuple[str, float]] = {}
-    for name, raw in data["bases"].items():
+    for name, (marker, diameter) in entries:
         key = f"bases.{name}"
-        marker, diameter = _entry(source, key, raw)
         if marker < FIRST_BASE_ID:
             raise BaseMarkerError(source, key, f"marker {marker} is below {FIRST_BASE_ID}; "
                                   "lower ids are the table's corner markers")
@@ -95,11 +100,11 @@ def parse_base_markers(source: str, text: str) -> BaseMarkers:
 
 def _entry(source: str, key: str, raw: Any) -> tuple[int, float]:
     if isinstance(raw, dict):
-        extra = sorted(set(raw) - {"marker", "diameter_mm"})
-        if extra:
-            raise BaseMarkerError(source, f"{key}.{extra[0]}",
-                                  "unknown key; expected marker and diameter_mm")
-        marker, diameter = raw.get("marker"), raw.get("diameter_mm", DEFAULT_BASE_MM)
+        with Table(source, raw, key) as entry:
+            marker = entry.raw("marker", None)  # unknown keys first: `markr` names `marker`
+            diameter = entry.raw("diameter_mm", DEFAULT_BASE_MM)
+        if marker is None:
+            raise BaseMarkerError(source, f"{key}.marker", "missing (this key is required)")
     else:
         marker, diameter = raw, DEFAULT_BASE_MM
     if not isinstance(marker, int) or isinstance(marker, bool):
