@@ -128,5 +128,5 @@ def test_every_engine_in_the_registry_has_conformance_cases() -> None:
     shipped = {name for name in available_games()
                if GAME_MODULES[name].startswith("companion.games.")}
     covered = {case.game.name for case in CASES}
-    assert shipped == {"infinifield", "infinidungeon", "401", "infinity", "defiance"}
+    assert shipped >= {"infinifield", "infinidungeon", "401", "infinity", "defiance"}
     assert shipped <= covered, "a game engine is missing from conformance"
