@@ -95,6 +95,10 @@ MARK_SPACING_PX = 50.0
 """Blocks' marks on screen are spread at least this far apart, so each one's target is a
 disc of at least 48 px (a fingertip at 800x480)."""
 
+READ_SEED = 12
+"""OpenCV's random generator is seeded with this before each reading (the reader splits
+same-coloured neighbours by k-means), so the same frame always reads the same."""
+
 MAX_LEVEL = 3
 """Levels offered by touch (the reader looks as high)."""
 
@@ -484,6 +488,7 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
     from vision.field3d import read_field
     from vision.pose import table_pose
 
+    cv2.setRNGSeed(READ_SEED)  # the reader's k-means: one frame, one reading
     pose = table_pose(frame, intrinsics)
     return Capture(frame, pose, FieldDraft.from_reading(read_field(frame, pose)))
 
