@@ -625,11 +625,19 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
         core_img = np.zeros((h, w), np.int32)
         for n, pts in enumerate(cores, start=1):
             core_img[pts[:, 1].astype(int), pts[:, 0].astype(int)] = n
-        # nearest core of this colour, for every pixel (splits merged neighbours)
+        # nearest core of this colour, for every pixel: per connected group of cores (a
+        # region k-means split stays one, so a top that ran on into its side faces is whole)
+        # and per core (which splits same-coloured neighbours whose groove did not show)
         inv = (core_img == 0).astype(np.uint8)
-        _d, nearest = cv2.distanceTransformWithLabels(inv, cv2.DIST_L2, 5,
-                                                      labelType=cv2.DIST_LABEL_CCOMP)
-        for pts in cores:
+        _d, by_group = cv2.distanceTransformWithLabels(inv, cv2.DIST_L2, 5,
+                                                       labelType=cv2.DIST_LABEL_CCOMP)
+        _d, by_pixel = cv2.distanceTransformWithLabels(inv, cv2.DIST_L2, 5,
+                                                       labelType=cv2.DIST_LABEL_PIXEL)
+        in_core = core_img > 0
+        lut = np.zeros(int(by_pixel.max()) + 1, np.int32)
+        lut[by_pixel[in_core]] = core_img[in_core]
+        by_core = lut[by_pixel]
+        for n, pts in enumerate(cores, start=1):
             x0, y0 = np.maximum(pts.min(axis=0).astype(int) - int(0.4 * side), 0)
             x1, y1 = np.minimum(pts.max(axis=0).astype(int) + int(0.4 * side) + 1, [w, h])
             own = classes[pts[:, 1].astype(int), pts[:, 0].astype(int)] == index
@@ -643,61 +651,95 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
                 logs[far[:, 1].astype(int), far[:, 0].astype(int)], axis=0)
             shade = roi.mean(axis=2)
             tint = np.abs(roi - shade[..., None]).max(axis=2)
-            own_label = nearest[int(pts[0, 1]), int(pts[0, 0])]
-            region = ((np.abs(shade) < FACE_SHADE) & (tint < FACE_TINT)
-                      & (seams[y0:y1, x0:x1] == 0)
-                      & (nearest[y0:y1, x0:x1] == own_label)).astype(np.uint8)
-            region = cv2.morphologyEx(region, cv2.MORPH_OPEN, _K3)
-            nlab, labels = cv2.connectedComponents(region, connectivity=4)
-            if nlab <= 1:
+            alike = ((np.abs(shade) < FACE_SHADE) & (tint < FACE_TINT)
+                     & (seams[y0:y1, x0:x1] == 0))
+            ctx = _RegionContext(index, pts, (x0, y0), side, pawn_px[y0:y1, x0:x1],
+                                 views.palette.classes[index].name, ppm)
+            mine_only = by_core[y0:y1, x0:x1] == n
+            own_core = _face_of_region(alike, mine_only, ctx)
+            if own_core is not None and len(own_core) == 1 and not own_core[0].unsure:
+                faces += own_core
                 continue
-            hits = labels[pts[:, 1].astype(int) - y0, pts[:, 0].astype(int) - x0]
-            hits = hits[hits > 0]
-            if len(hits) == 0:
-                continue
-            keep = (labels == np.bincount(hits).argmax()).astype(np.uint8)
-            # a pawn standing on the top hides part of it: its pixels count as the top's
-            on_top = (pawn_px[y0:y1, x0:x1] & (nearest[y0:y1, x0:x1] == own_label)
-                      & (cv2.dilate(keep, _K5, iterations=2) > 0))
-            # without the pawn the region's extent still measures the top if it is square
-            bare, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            (_bx, _by), (bw, bh), _ba = cv2.minAreaRect(
-                cv2.convexHull(max(bare, key=cv2.contourArea)))
-            pawned = bool(on_top.any()) and max(bw, bh) > 1.1 * min(bw, bh)
-            if pawned:
-                keep = keep | on_top.astype(np.uint8)
-            contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-            hull = cv2.convexHull(max(contours, key=cv2.contourArea))
-            (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
-            fill = float(cv2.contourArea(hull)) / max(1.0, rw * rh)
-            if fill < 0.78 or min(rw, rh) < 0.7 * side:
-                continue
-            a = _angle(ang)
-            # minAreaRect's width lies along its angle; keep (along angle a, across it)
-            along, across = (rw, rh) if abs((ang - a) % 180) < 1e-6 else (rh, rw)
-            # same-coloured blocks in a row with no seam seen between them: split the row
-            ratio = max(rw, rh) / (min(rw, rh) + 1.0)
-            count = max(1, round(ratio))
-            # a top run on into a side face (or a pawn's shadow) along one axis: kept as a
-            # top of unsure size, put back on its outer edges later (_anchor_outer)
-            run_on = count == 1 and max(rw, rh) > 1.25 * min(rw, rh)
-            if count > 3 or (max(rw, rh) > count * 1.3 * side and not run_on) or (
-                    run_on and (max(rw, rh) > 1.7 * min(rw, rh)
-                                or min(rw, rh) < 0.85 * side)) or (
-                    count > 1 and abs(ratio - count) > 0.1 * count):
-                continue
-            pawned = pawned or run_on
-            u, v = _axes(a)
-            long_axis, long_len = (u, along) if along >= across else (v, across)
-            short_len = min(along, across)
-            for k in range(count):
-                shift = (k - (count - 1) / 2) * long_len / count
-                mid = np.array([cx + x0, cy + y0]) + long_axis * shift
-                ext = ((along / count, across) if along >= across else (along, across / count))
-                # cv2 puts pixel centres at integers; view pixel u covers [u, u+1) / ppm
-                faces.append(_Face(views.palette.classes[index].name, (mid + 0.5) / ppm, a,
-                                   (short_len + long_len / count) / 2 / ppm, fill,
-                                   (ext[0] / ppm, ext[1] / ppm), pawned or count > 1))
+            group = by_group[int(pts[0, 1]), int(pts[0, 0])]
+            faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
+    return faces
+
+
+@dataclass(frozen=True)
+class _RegionContext:
+    index: int                  # palette class of the colour
+    pts: np.ndarray             # the core's pixels (x, y), in the view
+    origin: tuple[int, int]     # the region's window's top-left in the view
+    side: float                 # a block's side in view pixels
+    pawn_px: np.ndarray         # pawn-coloured pixels of the window
+    colour: str
+    ppm: float
+
+
+def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
+                    ) -> list[_Face] | None:
+    """The top face(s) grown from one core over the pixels like it (``alike``) it may take.
+
+    ``allowed``: the pixels nearer this core (or its group) than any other of its colour.
+
+    ``None`` when the region is no top (not square, too small, a row that does not split
+    into whole tops).
+    """
+    x0, y0 = ctx.origin
+    side = ctx.side
+    pts = ctx.pts
+    region = cv2.morphologyEx((alike & allowed).astype(np.uint8), cv2.MORPH_OPEN, _K3)
+    nlab, labels = cv2.connectedComponents(region, connectivity=4)
+    if nlab <= 1:
+        return None
+    hits = labels[pts[:, 1].astype(int) - y0, pts[:, 0].astype(int) - x0]
+    hits = hits[hits > 0]
+    if len(hits) == 0:
+        return None
+    keep = (labels == np.bincount(hits).argmax()).astype(np.uint8)
+    # a pawn standing on the top hides part of it: its pixels count as the top's
+    on_top = ctx.pawn_px & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
+    # without the pawn the region's extent still measures the top if it is square
+    bare, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    (_bx, _by), (bw, bh), _ba = cv2.minAreaRect(
+        cv2.convexHull(max(bare, key=cv2.contourArea)))
+    pawned = bool(on_top.any()) and max(bw, bh) > 1.1 * min(bw, bh)
+    if pawned:
+        keep = keep | on_top.astype(np.uint8)
+    contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
+    fill = float(cv2.contourArea(hull)) / max(1.0, rw * rh)
+    if fill < 0.78 or min(rw, rh) < 0.7 * side:
+        return None
+    a = _angle(ang)
+    # minAreaRect's width lies along its angle; keep (along angle a, across it)
+    along, across = (rw, rh) if abs((ang - a) % 180) < 1e-6 else (rh, rw)
+    # same-coloured blocks in a row with no seam seen between them: split the row
+    ratio = max(rw, rh) / (min(rw, rh) + 1.0)
+    count = max(1, round(ratio))
+    # a top run on into a side face (or a pawn's shadow) along one axis: kept as a
+    # top of unsure size, put back on its outer edges later (_anchor_outer)
+    run_on = count == 1 and max(rw, rh) > 1.25 * min(rw, rh)
+    if count > 3 or (max(rw, rh) > count * 1.3 * side and not run_on) or (
+            run_on and (max(rw, rh) > 1.7 * min(rw, rh)
+                        or min(rw, rh) < 0.85 * side)) or (
+            count > 1 and abs(ratio - count) > 0.1 * count):
+        return None
+    pawned = pawned or run_on
+    u, v = _axes(a)
+    long_axis, long_len = (u, along) if along >= across else (v, across)
+    short_len = min(along, across)
+    faces = []
+    ppm = ctx.ppm
+    for k in range(count):
+        shift = (k - (count - 1) / 2) * long_len / count
+        mid = np.array([cx + x0, cy + y0]) + long_axis * shift
+        ext = ((along / count, across) if along >= across else (along, across / count))
+        # cv2 puts pixel centres at integers; view pixel u covers [u, u+1) / ppm
+        faces.append(_Face(ctx.colour, (mid + 0.5) / ppm, a,
+                           (short_len + long_len / count) / 2 / ppm, fill,
+                           (ext[0] / ppm, ext[1] / ppm), pawned or count > 1))
     return faces
 
 
