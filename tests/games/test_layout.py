@@ -213,15 +213,17 @@ def test_a_sixth_game_needs_only_its_own_package(toy: Any, tmp_path: Path) -> No
     assert files == sorted(TOY_FILES)
     assert len(files) == 9  # 7 modules and 2 shipped piles: the figure the docs give
 
-    assert available_games()[-1] == "pebbles"
+    names = available_games()
+    assert names[:5] == ["infinifield", "infinidungeon", "401", "infinity", "defiance"]
+    assert "pebbles" in names[5:], "a new game comes after the five in the menu"
     assert GAME_MODULES["pebbles"] == f"companion.games.{TOY_PACKAGE}"
     assert layout_problems("pebbles", rules) == []
 
     from companion.cli.main import build_parser, main
 
     args = build_parser().parse_args(["pebbles", "--players", "Ann,Ben,Cat", "--most", "2",
-                                      "--start", "last", "--json"])
-    assert (args.players, args.most, args.start, args.pile) == (["Ann", "Ben", "Cat"], 2,
+                                      "--opener", "last", "--json"])
+    assert (args.players, args.most, args.opener, args.pile) == (["Ann", "Ben", "Cat"], 2,
                                                                 "last", None)
     out, err = io.StringIO(), io.StringIO()
     status = args.run(args, out=out, err=err,
@@ -241,11 +243,11 @@ def test_a_sixth_game_needs_only_its_own_package(toy: Any, tmp_path: Path) -> No
 
     setup = SETUPS["pebbles"]
     assert list(setup.layouts) == ["small pile", "big pile"]
-    assert setup.choices == {"start": ("first", "last")}
+    assert setup.choices == {"opener": ("first", "last")}
     assert setup.players is not None and (setup.players.minimum, setup.players.maximum) == (2, 4)
     table = TableController(JournalShelf(tmp_path / "journals"))
     session = table.start("pebbles", "big pile", ["Ann", "Ben"], seed=1,
-                          chosen={"start": "last"})
+                          chosen={"opener": "last"})
     assert session.state.pile == 21 and session.game.current_actor(session.state) == "Ben"
     assert table.propose("take Ben 3").legal
     assert not table.propose("take Ann 4").legal

@@ -128,7 +128,7 @@ INFO = GameInfo(
     sources=(Source("pile", "the starting pile"),),
     parameters=(Parameter("most", "the most pebbles one turn takes", kind="whole",
                           minimum=1, maximum=5),
-                Parameter("start", "who takes first", choices=("first", "last"),
+                Parameter("opener", "who takes first", choices=("first", "last"),
                           offered=True)),
     shipped=(ShippedSetup("small pile", {"pile": "piles/small.toml"}),
              ShippedSetup("big pile", {"pile": "piles/big.toml"})),
@@ -155,7 +155,7 @@ def load_setup(sources: Mapping[str, tuple[str, str]], options: Mapping[str, Any
     with Table(name, load_toml(name, text)) as pile:
         size = pile.whole("pebbles", minimum=1, maximum=100)
     players = tuple(checked.get("players", ["Ann", "Ben"]))
-    if checked.get("start") == "last":
+    if checked.get("opener") == "last":
         players = players[::-1]
     return Setup(players, size, checked.get("most", 3))
 ''',

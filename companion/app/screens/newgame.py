@@ -96,7 +96,9 @@ class NewGameScreen(Screen):
         choices = SETUPS[self.game].choices
         rows.cols = 1 + max((len(values) for values in choices.values()), default=1)
         for option, values in SETUPS[self.game].choices.items():
-            rows.add_widget(Label(text=app.tr(f"option.{option}"), font_size="16sp",
+            rows.add_widget(Label(text=app.translator.label(f"option.{option}",
+                                                            option.replace("_", " ")),
+                                  font_size="16sp",
                                   color=theme.TEXT_DIM, size_hint_y=None,
                                   height=theme.TOUCH_MIN_PX))
             for value in values:
