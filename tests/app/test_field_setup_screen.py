@@ -172,3 +172,27 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     assert resumed.state.field == field
     driver.app.open_game_screen()
     go_home(driver)
+
+
+def test_without_a_camera_picture_the_screen_says_so_and_nothing_starts(
+        driver: AppDriver) -> None:
+    """No camera (a desktop without --camera): the screen says how to get one, in the
+    players' language, and Start match stays disabled."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.tap_text("read the field from the camera", driver.screen.ids.layouts)
+    driver.app.screen("field_setup").frame_source = lambda: None
+    driver.tap(driver.widget("start"))
+    screen = driver.screen
+    assert screen.name == "field_setup"
+    assert "--camera" in screen.status
+    assert screen.ids.start_button.disabled
+    driver.app.set_language("es")
+    try:
+        screen.read()
+        driver.frames(3)
+        assert screen.status.startswith("No hay imagen")
+        assert screen.ids.start_button.text == "Empezar partida"
+    finally:
+        driver.app.set_language("en")
+    go_home(driver)

@@ -71,6 +71,8 @@ class FieldSetupScreen(Screen):
         """Remember who plays and with which options."""
         self.game, self.players, self.chosen = game, players, chosen
         self.capture = None
+        self.problems = ""
+        self.set_mode("blocks")
         self.ids.picture.show(None)
 
     def read(self, *_args: Any) -> None:
@@ -79,8 +81,11 @@ class FieldSetupScreen(Screen):
         source = self.frame_source or app.camera_frame
         frame = source()
         if frame is None:
+            self.capture = None
+            self.ids.picture.show(None)
             self.status = app.tr("fieldsetup.no_camera")
             self.problems = ""
+            self._update_buttons()
             return
         try:
             intrinsics = table_intrinsics(app.camera_watch.calibration_path())
