@@ -218,6 +218,10 @@ def test_a_sixth_game_needs_only_its_own_package(toy: Any, tmp_path: Path) -> No
     assert "pebbles" in names[5:], "a new game comes after the five in the menu"
     assert GAME_MODULES["pebbles"] == f"companion.games.{TOY_PACKAGE}"
     assert layout_problems("pebbles", rules) == []
+    from tests.games.test_dependency_rule import forbidden_imports
+
+    assert [problem for path in package.rglob("*.py")
+            for problem in forbidden_imports(path.read_text(), path.name)] == []
 
     from companion.cli.main import build_parser, main
 

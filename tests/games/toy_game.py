@@ -173,6 +173,7 @@ from companion.games.pebbles.info import INFO
 from companion.games.pebbles.rulebook import RULEBOOK, TAKING, TURNS, Refusal, Termination
 from companion.games.pebbles.state import Phase, Setup, State
 
+
 class PebblesGame(Game[Setup, State, Take]):
     """Take 1 to 3 pebbles in turn; who takes the last one wins."""
 
@@ -184,21 +185,26 @@ class PebblesGame(Game[Setup, State, Take]):
 
     def load_setup(self, sources: Mapping[str, tuple[str, str]],
                    options: Mapping[str, Any]) -> Setup:
+        """Read the pile file and the options (:mod:`.setup`)."""
         return setup.load_setup(sources, options)
 
     def initial_state(self, setup: Setup) -> State:
+        """The whole pile, the first player to take."""
         return State(setup, setup.pile)
 
     def current_actor(self, state: State) -> str | None:
+        """Whose turn it is; nobody's once the pile is empty."""
         return None if state.phase == Phase.OVER else state.setup.players[state.turn]
 
     def legal_actions(self, state: State) -> Sequence[Take]:
+        """Every count the player to take may take."""
         if state.phase == Phase.OVER:
             return []
         player = state.setup.players[state.turn]
         return [Take(player, n) for n in range(1, min(state.setup.most, state.pile) + 1)]
 
     def apply(self, state: State, action: Take) -> Transition[State]:
+        """Take the pebbles, or refuse citing the rule."""
         player = state.setup.players[state.turn]
         if state.phase == Phase.OVER or action.player != player:
             refuse(Refusal.NOT_YOUR_TURN, f"It is {player}'s turn.", TURNS, player=player)
@@ -215,12 +221,14 @@ class PebblesGame(Game[Setup, State, Take]):
         return Transition(replace(state, pile=pile, turn=turn))
 
     def outcome(self, state: State) -> Outcome | None:
+        """Who took the last pebble, once the pile is empty."""
         if state.phase != Phase.OVER:
             return None
         winner = state.setup.players[state.turn]
         return Outcome((winner,), Termination.LAST_PEBBLE, f"{winner} took the last pebble.")
 
     def parse_action(self, state: State, text: str) -> Take:
+        """Read ``take PLAYER N`` (:mod:`.actions`)."""
         return actions.parse_action(state, text)
 
 
