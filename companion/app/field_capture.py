@@ -19,7 +19,7 @@ A block above the table rests on the blocks one level down that its footprint ov
 (:meth:`FieldDraft.supports`), so dropping the block the camera assumed under a bridge and
 adding the two it really stands on gives the bridge. Two blocks side by side cannot share
 space: footprints overlapping by up to :data:`SETTLE_MM` (the camera's error; half a block
-for a block assumed under another) are pushed apart in the field written; deeper overlaps
+for a block whose place is a guess) are pushed apart in the field written; deeper overlaps
 stay, and the engine's check names them (``overlapping``: usually a false block to drop).
 
 :meth:`FieldDraft.problems` runs the engine's field-building checks
@@ -82,6 +82,10 @@ rulebook's blocks "clearly apart" stand half an inch, 12.7 mm, apart)."""
 SETTLE_MM = 8.0
 """Side-by-side footprints overlapping by up to this are taken apart (measurement error)."""
 
+GUESSED = frozenset({"assumed", "side", "part", "added"})
+"""How a block was found when its place is a guess: assumed under another, read from its
+side faces, from part of its top, or added by touch where the camera missed it."""
+
 SUPPORT_SHARE = 0.15
 """A block rests on each block one level down whose top its footprint covers this much."""
 
@@ -116,7 +120,8 @@ class DraftBlock:
         centre: (x, y) of its footprint, table mm.
         angle: rotation of its footprint, degrees.
         level: 1 on the table, 2 on blocks of level 1, ...
-        seen: ``top``, ``side`` or ``assumed`` (as the camera read it) or ``added`` (by touch).
+        seen: how the camera read it (``top``, ``part``, ``side``, ``assumed``: see
+            :class:`vision.field3d.SeenBlock3D`) or ``added`` (by touch).
         read_as: the colour the camera read (``None`` for an added block).
     """
 
@@ -325,6 +330,8 @@ class FieldDraft:
     def add_at(self, xy_mm: Sequence[float]) -> int | None:
         """Add a white block where the camera missed one, at ``xy_mm`` on the table.
 
+        (On screen it takes the colour the picture shows there: :meth:`Capture.colour_at`.)
+
         Beside a block (its centre 0.5-1.6 block sizes away along one of its axes) the new
         one is lined up with it, :data:`SNAP_GAP_MM` apart, and turned as it is; it touches
         the blocks within the table's touch tolerance. Returns its key, or ``None`` where a
@@ -365,9 +372,9 @@ class FieldDraft:
         """Centres of the present blocks with shallow side-by-side overlaps taken apart.
 
         Each pair at one level overlapping by at most :data:`SETTLE_MM` is pushed apart
-        along the axis of least overlap until it stands clear (a few rounds). A block the
-        camera did not see (``assumed`` under another) is a guess: it alone moves, up to
-        half a block.
+        along the axis of least overlap until it stands clear (a few rounds). A block whose
+        top the camera did not see whole (:data:`GUESSED`) is placed by a guess: up to half
+        a block of overlap is taken apart, and beside a seen block it alone moves.
         """
         centres = {b.key: np.asarray(b.centre, np.float64) for b in self.blocks.values()
                    if b.present}
@@ -384,8 +391,8 @@ class FieldDraft:
                     depth, axis = _penetration(
                         square(tuple(centres[a]), size, levels[a].angle),
                         square(tuple(centres[b]), size, levels[b].angle))
-                    guessed = (levels[a].seen == "assumed", levels[b].seen == "assumed")
-                    limit = size / 2 if guessed[0] != guessed[1] else SETTLE_MM + 1.0
+                    guessed = (levels[a].seen in GUESSED, levels[b].seen in GUESSED)
+                    limit = size / 2 if any(guessed) else SETTLE_MM + 1.0
                     if 0.0 < depth <= limit:
                         if (centres[b] - centres[a]) @ axis < 0:
                             axis = -axis
@@ -456,11 +463,36 @@ class FieldDraft:
 
 @dataclass(frozen=True)
 class Capture:
-    """One frame read at set-up: the frame, the camera's pose in it, the draft."""
+    """One frame read at set-up: the frame, the camera's pose in it, the draft.
+
+    ``views`` (a :class:`vision.field3d.TableViews` with the colours learnt on this table)
+    tells the colour of a block added by touch; without it an added block is white.
+    """
 
     frame: np.ndarray
     pose: Any
     draft: FieldDraft
+    views: Any = None
+
+    def colour_at(self, centre: Sequence[float], level: int = 1) -> str:
+        """The block colour most of a top at ``centre`` (mm) and ``level`` shows, else white.
+
+        Example: see :func:`capture_field` (a block added where the camera missed it).
+        """
+        if self.views is None:
+            return "white"
+        layout = self.draft.layout
+        offsets = np.linspace(-0.3, 0.3, 7) * layout.block_mm
+        pts = np.array([[centre[0] + dx, centre[1] + dy, level * layout.block_height_mm]
+                        for dx in offsets for dy in offsets])
+        names = [c.name for c in self.views.palette.classes]
+        votes: dict[str, int] = {}
+        for index in self.views.sample_classes(pts):
+            name = names[index] if index < len(names) else ""
+            if name in COLOURS:
+                votes[name] = votes.get(name, 0) + 1
+        best = max(votes, key=lambda n: votes[n], default="white")
+        return best if votes.get(best, 0) >= len(pts) // 3 else "white"
 
 
 def table_intrinsics(calibration_path: Path) -> Any:
@@ -485,12 +517,16 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
         ValueError: the table markers cannot be found (``PoseError``), or the intrinsics do
             not fit the frame (``CameraModelError``).
     """
-    from vision.field3d import read_field
+    from vision.field3d import TableViews, learn_palette, read_field
+    from vision.palette import default_palette
     from vision.pose import table_pose
 
     cv2.setRNGSeed(READ_SEED)  # the reader's k-means: one frame, one reading
     pose = table_pose(frame, intrinsics)
-    return Capture(frame, pose, FieldDraft.from_reading(read_field(frame, pose)))
+    palette = learn_palette(TableViews(frame, pose, default_palette()))
+    views = TableViews(frame, pose, palette)
+    reading = read_field(frame, pose, palette, views=views)
+    return Capture(frame, pose, FieldDraft.from_reading(reading), views)
 
 
 # -- on screen ------------------------------------------------------------------------------
@@ -746,8 +782,13 @@ class SetupView:
             self.selected = None if hit.key < 0 else hit.key
         elif hit.kind == "pair":
             draft.toggle(*hit.pair)
-        elif hit.kind == "add" and draft.add_at(hit.at_mm) is None:
-            return Hit("none")
+        elif hit.kind == "add":
+            key = draft.add_at(hit.at_mm)
+            if key is None:
+                return Hit("none")
+            block = draft.blocks[key]
+            draft.blocks[key] = replace(block, colour=self.capture.colour_at(block.centre))
+            return replace(hit, key=key)
         return hit
 
 

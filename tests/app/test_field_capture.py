@@ -214,3 +214,13 @@ def test_levels_mode_raises_a_top_where_its_spot_in_the_picture_is_and_assumes_o
     assert draft.blocks[1].level == 3 and len(draft.supports(1)) == 1
     view.tap(*view.mark(1), "levels")
     assert draft.blocks[1].level == 1
+
+
+@pytest.mark.parametrize("stem", ["f007_before", "f019_before"])
+def test_a_block_added_by_touch_takes_the_colour_the_picture_shows_there(stem: str) -> None:
+    """Held-out photos: at each true block's top, the colours learnt on the table give that
+    block's colour, so a missed block added by a tap needs no colour taps after it."""
+    scene, capture = _capture(stem)
+    wrong = [b.id for b in scene.blocks.values() if b.top_visible > 0.9
+             and capture.colour_at(b.centre_mm, b.level) != b.colour]
+    assert wrong == []
