@@ -128,7 +128,9 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     driver.tap_at(rx, ry)
     driver.tap_at(rx, ry)  # level 3, then back on the table: the assumed blocks now overlap it
     assert draft.blocks[red].level == 1
-    assert "overlap" in screen.problems and screen.ids.start_button.disabled
+    assert "overlap: blocks side by side cannot share space" in screen.problems
+    assert '"Build the field", step 1' in screen.problems, "each problem cites its rule"
+    assert screen.ids.start_button.disabled
     driver.tap(screen.ids.blocks_mode)
     for key in [b.key for b in draft.present() if b.seen == "assumed"]:
         for _ in range(4):  # white, yellow, red, blue, not a block

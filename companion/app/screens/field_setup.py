@@ -36,6 +36,20 @@ from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
 
 
+def violation_text(app: Any, violation: Any) -> str:
+    """A broken field-building rule in the players' language, naming its blocks.
+
+    The catalogue's ``fieldrule.<code>``; the engine's English sentence where it has none.
+    """
+    key = f"fieldrule.{violation.code}"
+    if not app.translator.has(key):
+        return str(violation.message)
+    blocks = list(violation.blocks) or ["-"]
+    return app.tr(key, first=blocks[0], second=blocks[1] if len(blocks) > 1 else "-",
+                  rest=", ".join(blocks[1:]) or "-", blocks=", ".join(blocks),
+                  count=len(violation.blocks))
+
+
 class FieldSetupScreen(Screen):
     """Read, correct, check and start.
 
@@ -171,7 +185,7 @@ class FieldSetupScreen(Screen):
             lines.append(app.tr("fieldsetup.hands"))
         if found:
             lines.append(app.tr("fieldsetup.problems", count=len(found)))
-            lines += [f"- {v.message} ({v.rule})" for v in found]
+            lines += [f"- {violation_text(app, v)} ({v.rule})" for v in found]
         else:
             lines.append(app.tr("fieldsetup.ready", rules=app.tr(f"choice.mode.{self.rules}")))
         lines += [app.tr("fieldsetup.note", note=note) for note in draft.notes]
