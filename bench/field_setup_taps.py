@@ -61,6 +61,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     c: Counter[str] = Counter()
     taps_needed: list[int] = []
     targets: list[float] = []
+    after: list[float] = []
     reasons: Counter[str] = Counter()
     for scene in scenes:
         c["photos"] += 1
@@ -75,6 +76,7 @@ def main(argv: Iterable[str] | None = None) -> None:
         c["passes_as_read_and_exact"] += passes and exact
         c["truth_passes"] += not truth
         taps, why = correct(capture, scene, view)
+        after.append(view.smallest_target_px())
         done = not why and equal_to_truth(capture.draft, scene)
         verdict = sorted(v.code for v in capture.draft.problems(args.mode, 0))
         if done and verdict != truth:
@@ -105,8 +107,9 @@ def main(argv: Iterable[str] | None = None) -> None:
               f"max {max(taps_needed)}; each: {sorted(taps_needed)}")
     print(f"  cannot be corrected by touch: {sum(reasons.values())} "
           f"{dict(reasons) if reasons else ''}")
-    print(f"  block marks: closest two {min(targets):.0f} px apart (median photo "
-          f"{statistics.median(targets):.0f} px); a tap within {TAP_RADIUS_PX:g} px hits")
+    print(f"  block marks: closest two {min(targets):.0f} px apart as read (median photo "
+          f"{statistics.median(targets):.0f} px), {min(after):.0f} px after the taps; a tap "
+          f"within {TAP_RADIUS_PX:g} px hits the nearest")
     print(f"  {time.perf_counter() - started:.1f} s")
 
 

@@ -671,16 +671,32 @@ class SetupView:
             if not moved:
                 break
 
+    def _free_spot(self, want: np.ndarray) -> np.ndarray:
+        """The point nearest ``want`` at least :data:`MARK_SPACING_PX` from every mark.
+
+        Searched on rings 8 px apart, 24 directions each, inside the picture; ``want``
+        itself where no such point is.
+        """
+        others = np.array(list(self._marks.values())) if self._marks else np.zeros((0, 2))
+        half = MARK_SPACING_PX / 2
+        for radius in np.arange(0.0, 4 * MARK_SPACING_PX, 8.0):
+            for angle in np.linspace(0, 2 * math.pi, 1 if radius == 0 else 24, endpoint=False):
+                p = want + radius * np.array([math.cos(angle), math.sin(angle)])
+                inside = half <= p[0] <= self.width - half and half <= p[1] <= self.height - half
+                if inside and (not len(others) or float(np.min(np.linalg.norm(
+                        others - p, axis=1))) >= MARK_SPACING_PX):
+                    return p
+        return want
+
     def mark(self, key: int) -> tuple[float, float]:
         """Where block ``key``'s mark (its colour and letter: what a tap cycles) is drawn.
 
         Marks start on the blocks' top centres (see :meth:`_base_mark`) and are spread to be
-        at least :data:`MARK_SPACING_PX` apart, once: a block added later gets its mark
-        placed clear of the others, which stay where they are.
+        at least :data:`MARK_SPACING_PX` apart, once: a block added later (or assumed under
+        a raised one) gets its mark at the nearest free spot, and the others stay put.
         """
         if key not in self._marks:
-            self._marks[key] = self._base_mark(key)
-            self._spread(self._marks, {key})
+            self._marks[key] = self._free_spot(self._base_mark(key))
         x, y = self._marks[key]
         return (float(x), float(y))
 

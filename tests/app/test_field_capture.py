@@ -67,6 +67,7 @@ def test_a_misread_held_out_photo_is_corrected_by_taps_into_the_true_field() -> 
     assert why == ""
     assert equal_to_truth(capture.draft, scene)
     assert capture.draft.taps <= taps <= 40  # corrections; the rest select or switch mode
+    assert view.smallest_target_px() >= 48, "added blocks' marks keep clear of the others"
     parsed = load_field_text("f015.toml", capture.draft.field_toml("official"))
     assert sorted(v.code for v in check_field(parsed.field, "official")) == \
         truth_verdict(scene, "official")
