@@ -55,16 +55,17 @@ def game_packages() -> list[str]:
 
 
 _SCANNED: dict[tuple[str, ...], dict[str, str]] = {}
-"""The last scan, by the packages it saw (a new package means a new scan)."""
+"""The last scan, by the folders of :mod:`companion.games` it read: the games do not change
+while the companion runs, unless a folder joins ``companion.games.__path__``."""
 
 
 def _scan() -> dict[str, str]:
     """``{GAME.name: module}`` for every game package, in menu order."""
-    packages = tuple(game_packages())
-    if packages not in _SCANNED:
+    folders = tuple(importlib.import_module(PACKAGE).__path__)
+    if folders not in _SCANNED:
         _SCANNED.clear()
-        _SCANNED[packages] = _games_in(packages)
-    return _SCANNED[packages]
+        _SCANNED[folders] = _games_in(tuple(game_packages()))
+    return _SCANNED[folders]
 
 
 def _games_in(packages: tuple[str, ...]) -> dict[str, str]:
@@ -88,12 +89,13 @@ class GameModules(MutableMapping[str, str]):
         self._added: dict[str, str] = {}
         self._removed: set[str] = set()
 
-    def _all(self) -> dict[str, str]:
+    def snapshot(self) -> dict[str, str]:
+        """Every game now: short name -> module, in menu order."""
         found = {name: module for name, module in _scan().items() if name not in self._removed}
         return {**found, **self._added}
 
     def __getitem__(self, name: str) -> str:
-        return self._all()[name]
+        return self.snapshot()[name]
 
     def __setitem__(self, name: str, module: str) -> None:
         self._removed.discard(name)
@@ -107,16 +109,16 @@ class GameModules(MutableMapping[str, str]):
             self._removed.add(name)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
+        return iter(self.snapshot())
 
     def __len__(self) -> int:
-        return len(self._all())
+        return len(self.snapshot())
 
     def __contains__(self, name: object) -> bool:
-        return name in self._all()
+        return name in self.snapshot()
 
     def __repr__(self) -> str:
-        return f"GameModules({self._all()!r})"
+        return f"GameModules({self.snapshot()!r})"
 
 
 GAME_MODULES = GameModules()
@@ -130,7 +132,7 @@ def load_game(name: str) -> Game[Any, Any, Any]:
         UnknownGame: naming the games that exist.
     """
     key = name.lower()
-    modules = dict(GAME_MODULES)
+    modules = GAME_MODULES.snapshot()
     if key not in modules:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(modules)}")
     module = importlib.import_module(modules[key])
@@ -141,7 +143,7 @@ def load_game(name: str) -> Game[Any, Any, Any]:
 def available_games() -> list[str]:
     """The short names of the games whose engines are installed, in menu order."""
     names = []
-    for name, module_name in GAME_MODULES.items():
+    for name, module_name in GAME_MODULES.snapshot().items():
         try:
             importlib.import_module(module_name)
         except ModuleNotFoundError as error:
@@ -165,7 +167,7 @@ def package_name(name: str) -> str:
         >>> package_name("401")
         'infinite401'
     """
-    modules = dict(GAME_MODULES)
+    modules = GAME_MODULES.snapshot()
     if name.lower() not in modules:
         raise UnknownGame(f"unknown game {name!r}; known games: {', '.join(modules)}")
     return modules[name.lower()].rsplit(".", 1)[-1]
