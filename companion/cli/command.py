@@ -95,8 +95,32 @@ def add_game_command(subparsers: Any, game: Game[Any, Any, Any]) -> argparse.Arg
     return parser
 
 
+RESERVED = frozenset({"record", "json", "journal", "resume", "seed", "legal", "run", "game"})
+"""Names the referee's own arguments use: no setup file or option may take them."""
+
+
 def add_info_arguments(parser: argparse.ArgumentParser, info: GameInfo) -> None:
-    """One flag per setup file and per option of ``info`` (none given: ``None``)."""
+    """One flag per setup file and per option of ``info`` (none given: ``None``).
+
+    Raises:
+        ValueError: a setup file and an option share a name, or one takes a name of the
+            referee's own arguments (:data:`RESERVED`).
+
+    Example:
+        >>> from companion.games.info import Players, Source
+        >>> add_info_arguments(argparse.ArgumentParser(), GameInfo(
+        ...     "demo", "Demo", "demo", Players(1, 1, "none"), sources=(Source("seed", ""),)))
+        Traceback (most recent call last):
+        ...
+        ValueError: demo: 'seed' is the referee's own --seed; rename the setup file or option
+    """
+    names = [source.role for source in info.sources] + info.option_names()
+    for name in names:
+        if name in RESERVED:
+            raise ValueError(f"{info.name}: {name!r} is the referee's own --{name}; rename "
+                             "the setup file or option")
+        if names.count(name) > 1:
+            raise ValueError(f"{info.name}: {name!r} names both a setup file and an option")
     defaults = info.shipped[0].files if info.shipped else {}
     for source in info.sources:
         shipped = defaults.get(source.role)
