@@ -614,10 +614,12 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
     pawn_zone = np.asarray(cv2.dilate(
         np.isin(classes, views.palette.of_kind("pawn")).astype(np.uint8), _K5,
         iterations=2)) > 0
+    # a pawn's outline and its shadow on the top are strong edges too, but no top's border
+    pawn_near = np.asarray(cv2.dilate(pawn_zone.astype(np.uint8), _K5, iterations=2)) > 0
     for index in views.palette.of_kind("block"):
         if counts[index] < 0.3 * side * side:
             continue
-        mask = (((classes == index) & (strong == 0)) | pawn_zone).astype(np.uint8)
+        mask = (((classes == index) & ((strong == 0) | pawn_near)) | pawn_zone).astype(np.uint8)
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
         cores = _cores(mask, core_area)
         if not cores:
@@ -654,6 +656,7 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
             alike = ((np.abs(shade) < FACE_SHADE) & (tint < FACE_TINT)
                      & (seams[y0:y1, x0:x1] == 0))
             ctx = _RegionContext(index, pts, (x0, y0), side, pawn_px[y0:y1, x0:x1],
+                                 pawn_zone[y0:y1, x0:x1],
                                  views.palette.classes[index].name, ppm)
             mine_only = by_core[y0:y1, x0:x1] == n
             own_core = _face_of_region(alike, mine_only, ctx)
@@ -672,6 +675,7 @@ class _RegionContext:
     origin: tuple[int, int]     # the region's window's top-left in the view
     side: float                 # a block's side in view pixels
     pawn_px: np.ndarray         # pawn-coloured pixels of the window
+    pawn_zone: np.ndarray       # and those a few pixels round them (a pawn's shaded side)
     colour: str
     ppm: float
 
@@ -696,7 +700,9 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
     hits = hits[hits > 0]
     if len(hits) == 0:
         return None
-    keep = (labels == np.bincount(hits).argmax()).astype(np.uint8)
+    # every part the core reaches: a pawn and its shading can cut a top in two
+    votes = np.bincount(hits)
+    keep = np.isin(labels, np.nonzero(votes >= max(5, 0.05 * votes.max()))[0]).astype(np.uint8)
     # a pawn standing on the top hides part of it: its pixels count as the top's
     on_top = ctx.pawn_px & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
     # without the pawn the region's extent still measures the top if it is square
@@ -710,6 +716,16 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
     hull = cv2.convexHull(max(contours, key=cv2.contourArea))
     (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
     fill = float(cv2.contourArea(hull)) / max(1.0, rw * rh)
+    if on_top.any() and not pawned:
+        # a pawn inside a square top: the top is measured without it, but the hole it
+        # and its shading leave is the top's (its head may stand out past the edge)
+        zone = ctx.pawn_zone & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
+        whole, _ = cv2.findContours(keep | zone.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                    cv2.CHAIN_APPROX_NONE)
+        box = cv2.boxPoints(((cx, cy), (rw, rh), ang)).astype(np.float32)
+        inside, _ = cv2.intersectConvexConvex(
+            cv2.convexHull(max(whole, key=cv2.contourArea)).astype(np.float32), box)
+        fill = max(fill, float(inside) / max(1.0, rw * rh))
     if fill < 0.78 or min(rw, rh) < 0.7 * side:
         return None
     a = _angle(ang)
@@ -1069,13 +1085,16 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     h1 = layout.block_height_mm
     faces = _one_per_top(find_faces(views, h1), layout.block_mm)
     levels = face_levels(pose, faces, h1, layout.block_mm, max_level)
+    by_column = []
     for k, f in enumerate(faces):
         seen_level = column_level(views, f, h1, max_level)
+        by_column.append(seen_level is not None)
         if seen_level is not None:
             levels[k] = seen_level
     blocks: list[SeenBlock3D] = []
     nadir = pose.camera_position()[:2]
-    for f, level in zip(faces, levels, strict=True):
+    column_seen: set[int] = set()
+    for f, level, sure in zip(faces, levels, by_column, strict=True):
         _anchor_outer(f, nadir)
         px = pose.project([[f.centre[0], f.centre[1], h1]])
         c = pose.to_plane(px, level * layout.block_height_mm)[0]
@@ -1084,35 +1103,178 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         blocks.append(SeenBlock3D(f.colour, centre, f.angle, level,
                                   square(centre, layout.block_mm, f.angle), (), "top",
                                   f.size / scale))
+        if sure:
+            column_seen.add(id(blocks[-1]))
     # two tops cannot overlap at one level: keep the squarer, fuller one
     blocks = _no_overlaps(blocks, layout.block_mm)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     notes: list[str] = []
     ids_for_notes = {i: f"{b.colour} block at ({b.centre[0]:.0f}, {b.centre[1]:.0f}) mm"
                      for i, b in enumerate(blocks)}
-    for i in range(len(blocks)):
+    todo = [i for i, b in enumerate(blocks) if b.level > 1]
+    while todo:
+        i = todo.pop(0)
         top = blocks[i]
-        upper = i
-        for level in range(top.level - 1, 0, -1):
-            others = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"
-                      and np.hypot(b.centre[0] - top.centre[0],
-                                   b.centre[1] - top.centre[1]) > 0.5 * layout.block_mm]
-            colour, share = _side_colour(views, top.outline, level, others)
-            seen = "side"
-            if colour is None or share < 0.3:
-                colour, seen = colour or "white", "assumed"
-                notes.append(f"the block under the {ids_for_notes[i]} (level {level}) is "
-                             f"hidden: assumed {colour}; check it")
-            blocks.append(SeenBlock3D(colour, top.centre, top.angle, level, top.outline,
-                                      (), seen, top.size_mm))
-            below = len(blocks) - 1
-            blocks[upper] = _with_support(blocks[upper], below)
-            upper = below
+        if top.seen == "top":
+            # blocks under a top: read tops its footprint overlaps, then the parts of tops
+            # that show beside it (a block bridging two), else the column under it
+            found = [j for j, b in enumerate(blocks) if b.level == top.level - 1
+                     and b.seen in ("top", "part")
+                     and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2]
+            seen_tops = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"]
+            for part in _part_tops(views, top, seen_tops, [blocks[j] for j in found]):
+                blocks.append(part)
+                found.append(len(blocks) - 1)
+                if part.level > 1:
+                    todo.append(len(blocks) - 1)
+            if found:
+                for j in found:
+                    blocks[i] = _with_support(blocks[i], j)
+                continue
+        level = top.level - 1
+        others = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"
+                  and np.hypot(b.centre[0] - top.centre[0],
+                               b.centre[1] - top.centre[1]) > 0.5 * layout.block_mm]
+        colour, share = _side_colour(views, top.outline, level, others)
+        seen = "side"
+        if top.seen == "top" and id(top) not in column_seen and (
+                colour is None or share < 0.3 or colour == top.colour):
+            # nothing shows under it (no top, no part of one, no side face of another
+            # colour: its own side faces look the same) and its column was not seen meet
+            # the table: at 640x480 a level is a pixel or two of a top's size, under the
+            # noise of measuring it, so it is a level lower
+            blocks[i] = _lowered(top, pose)
+            if blocks[i].level > 1:
+                todo.insert(0, i)
+            continue
+        if colour is None or share < 0.3:
+            colour, seen = colour or "white", "assumed"
+            where = ids_for_notes.get(i, f"{top.colour} block at ({top.centre[0]:.0f}, "
+                                         f"{top.centre[1]:.0f}) mm")
+            notes.append(f"the block under the {where} (level {level}) is "
+                         f"hidden: assumed {colour}; check it")
+        blocks.append(SeenBlock3D(colour, top.centre, top.angle, level, top.outline,
+                                  (), seen, top.size_mm))
+        below = len(blocks) - 1
+        blocks[i] = _with_support(blocks[i], below)
+        if level > 1:
+            todo.append(below)
     pawns = _find_pawns(views, blocks, layout)
     touching = _touching(blocks, layout.touch_mm)
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
+
+
+SUPPORT_OVERLAP_MM2 = 200.0
+"""A block one level down whose footprint shares this much (mm²) with a top's carries it."""
+
+PART_MIN_MM = 5.0
+"""A part of a top beside a block standing on it is read from this width (mm) up."""
+
+
+def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
+    """Area (mm²) two convex footprints share."""
+    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(area)
+
+
+def _lowered(top: SeenBlock3D, pose: TablePose) -> SeenBlock3D:
+    """The same top one level lower: where its centre's ray meets that level's plane."""
+    h = pose.layout.block_height_mm
+    px = pose.project([[top.centre[0], top.centre[1], top.level * h]])
+    c = pose.to_plane(px, (top.level - 1) * h)[0]
+    centre = (float(c[0]), float(c[1]))
+    return SeenBlock3D(top.colour, centre, top.angle, top.level - 1,
+                       square(centre, pose.layout.block_mm, top.angle), top.rests_on, top.seen,
+                       top.size_mm)
+
+
+def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBlock3D],
+               supports: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """Blocks under ``top`` read from the parts of their tops that show beside it.
+
+    A block resting on two (a bridge) hides the middle of their tops; the rest of each
+    shows beside it at the level below, as a strip of one colour along one of its sides.
+    For each side of ``top`` the plane of the level below is sampled slice by slice
+    outward (other blocks' boxes and the top's own box left out); a strip of one block
+    colour and one shade is a part top, and its outer edge puts the block under: a block's
+    size in from that edge (the edge out of view: as far under ``top`` as beyond it).
+    Sides where a block already carries ``top`` are skipped.
+    """
+    layout = views.layout
+    pose = views.pose
+    ppm = views.px_per_mm
+    size = layout.block_mm
+    level = top.level - 1
+    plane = level * layout.block_height_mm
+    classes = views.classes(plane)
+    grey = np.log(cv2.cvtColor(views.view(plane), cv2.COLOR_BGR2GRAY).astype(np.float32)
+                  + 12.0)
+    hidden = silhouettes(pose, [top, *seen_tops], ppm, plane, pad_mm=1.5) > 0
+    h, w = classes.shape
+    centre = np.asarray(top.centre, np.float64)
+    block_kinds = set(views.palette.of_kind("block"))
+    steps = np.arange(size / 2 + 1.0, 1.6 * size, 1.0)           # outward from the side
+    lateral = np.linspace(-0.4 * size, 0.4 * size, 17)
+    parts: list[SeenBlock3D] = []
+    for d in (*_axes(top.angle), *(-a for a in _axes(top.angle))):
+        e = np.array([-d[1], d[0]])
+        if any(float((np.asarray(b.centre) - centre) @ d) > 0.25 * size for b in supports):
+            continue
+        pts = (centre[None, None] + steps[:, None, None] * d[None, None]
+               + lateral[None, :, None] * e[None, None])
+        px = np.floor(pts * ppm).astype(int)
+        inside = (px[..., 0] >= 0) & (px[..., 1] >= 0) & (px[..., 0] < w) & (px[..., 1] < h)
+        px[..., 0] = np.clip(px[..., 0], 0, w - 1)
+        px[..., 1] = np.clip(px[..., 1], 0, h - 1)
+        cls = classes[px[..., 1], px[..., 0]]
+        usable = inside & ~hidden[px[..., 1], px[..., 0]]
+        shade = grey[px[..., 1], px[..., 0]]
+        near = steps < size / 2 + 0.6 * size
+        kinds = [k for k in np.unique(cls[near][usable[near]]) if int(k) in block_kinds]
+        if not kinds:
+            continue
+        colour_k = max(kinds, key=lambda k: int(((cls == k) & usable)[near].sum()))
+        mine = (cls == colour_k) & usable
+        if mine[near].sum() < 0.5 * usable[near].sum() or mine[near].sum() < 3 * len(lateral):
+            continue
+        # slice by slice: the strip goes on while its colour (in one shade) fills the slice
+        per_slice = usable.sum(axis=1)
+        share = mine.sum(axis=1) / np.maximum(per_slice, 1)
+        ref = None
+        end = None
+        started = False
+        for k in range(len(steps)):
+            if per_slice[k] < 4:
+                if started:
+                    end = k
+                continue
+            lum = float(np.median(shade[k][mine[k]])) if mine[k].any() else 0.0
+            if share[k] >= 0.5 and (ref is None or abs(lum - ref) < FACE_SHADE):
+                if ref is None:
+                    ref = lum
+                started = True
+                end = k
+                continue
+            if started:
+                break
+            if steps[k] > size / 2 + 0.5 * size:
+                break
+        if not started or end is None:
+            continue
+        outer = float(steps[end]) + 0.5
+        if outer - size / 2 < PART_MIN_MM:
+            continue
+        if outer >= steps[-1] - 1.0:
+            outer = size                # its outer edge out of view: as far in as out
+        offset = outer - size / 2
+        mid = centre + d * offset
+        name = views.palette.classes[int(colour_k)].name
+        xy = (float(mid[0]), float(mid[1]))
+        parts.append(SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
+                                 (), "part", size))
+    return parts
 
 
 def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
