@@ -198,3 +198,66 @@ def test_without_a_camera_picture_the_screen_says_so_and_nothing_starts(
     finally:
         driver.app.set_language("en")
     go_home(driver)
+
+
+def _to_round_end(driver: AppDriver) -> None:
+    """Play the round by proposals (starts, a chase, the first removal allowed) until it
+    ends; the round-end panel shows."""
+    from companion.app.views.infinifield_view import round_end
+    from companion.games.infinifield import GAME
+    from tests.app.infinifield_policy import chase_target, start_choice
+
+    session = driver.app.table.session
+    assert session is not None
+    for _ in range(400):
+        state = session.state
+        if round_end(state) is not None:
+            driver.frames(3)
+            return
+        player = state.to_act
+        legal = [GAME.format_action(a) for a in session.legal_actions()]
+        if state.phase == "start":
+            wanted = f"start {player} {start_choice(state)}"
+        elif state.phase == "move":
+            wanted = f"move {player} {state.pawn_of(player)} {chase_target(state, player)}"
+        else:
+            wanted = legal[0]
+        driver.app.propose(wanted if wanted in legal else legal[0])
+    raise AssertionError("the round never ended")
+
+
+def test_the_next_builder_s_field_is_read_from_the_camera_between_rounds(
+        driver: AppDriver, camera_table: CameraReplay) -> None:
+    """infinifield.md "Playing the game", step 8: the next builder builds a new field. The
+    round-end panel offers to read it from the camera; confirmed, it goes to the engine as
+    ``rebuild`` with source camera, and round 2 is played on it."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.tap_text("read the field from the camera", driver.screen.ids.layouts)
+    driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
+    driver.tap(driver.widget("start"))
+    _until_read(driver)
+    driver.tap(driver.screen.ids.start_button)
+    session = driver.app.table.session
+    assert driver.screen.name == "game_infinifield" and session is not None
+    _to_round_end(driver)
+    builder = session.state.builder
+    driver.tap_text(f"{builder}'s new field: read it from the camera",
+                    driver.widget("round_end_buttons"))
+    screen = driver.screen
+    assert screen.name == "field_setup" and screen.back_to == "game"
+    _until_read(driver)
+    driver.screenshot("field_setup_rebuild")
+    red = next(b.key for b in screen.capture.draft.present() if b.colour == "red")
+    picture = screen.ids.picture
+    driver.tap_at(*picture.window_point(*picture.view.mark(red)))  # red -> blue
+    assert screen.ids.start_button.text == "Start round"
+    driver.tap(screen.ids.start_button)
+    assert driver.app.banner.headline == f"Accepted: rebuild {builder}"
+    assert driver.screen.name == "game_infinifield"
+    entry = session.record[-1]
+    assert entry.source == "camera" and entry.text.startswith(f"rebuild {builder} {{")
+    assert session.state.round == 2 and not session.state.removed
+    assert session.state.field.blocks == screen.capture.draft.to_field().blocks
+    assert driver.widget("board").parent is not None, "round 2 is played on it"
+    go_home(driver)

@@ -16,8 +16,10 @@ holds it and a resumed game has the same field.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,6 +64,9 @@ class FieldSetupScreen(Screen):
 
     status = StringProperty("")
     problems = StringProperty("")
+    back_to = StringProperty("newgame")
+    rebuild_for = StringProperty("")
+    """The next round's field builder, when reading a new field during a match."""
     mode = StringProperty("blocks")
     rules = StringProperty("quickstart")
 
@@ -84,10 +89,23 @@ class FieldSetupScreen(Screen):
     def prepare(self, game: str, players: list[str] | None, chosen: dict[str, Any]) -> None:
         """Remember who plays and with which options."""
         self.game, self.players, self.chosen = game, players, chosen
+        self.rebuild_for, self.back_to = "", "newgame"
         self.capture = None
         self.problems = ""
         self.set_mode("blocks")
         self.ids.picture.show(None)
+
+    def prepare_rebuild(self, builder: str) -> None:
+        """Read the field ``builder`` laid out for the next round of the open match.
+
+        The match's players and field-building rules stay; Start proposes
+        ``rebuild <builder> <the field>`` (source ``camera``), which the engine accepts or
+        refuses with its rule.
+        """
+        session = App.get_running_app().table.require_session()
+        self.prepare(session.game.name, list(session.state.rules.players), {})
+        self.rebuild_for, self.back_to = builder, "game"
+        self.set_rules(str(session.state.rules.mode))
 
     def read(self, *_args: Any) -> None:
         """Take the camera's newest frame and read the field off the main loop."""
@@ -211,6 +229,9 @@ class FieldSetupScreen(Screen):
         from companion.app.game_setups import SETUPS
 
         text = self.capture.draft.field_toml(self.rules)
+        if self.rebuild_for:
+            self._rebuild(text)
+            return
         stamp = time.strftime("%Y%m%d-%H%M%S")
         name = f"camera-field-{stamp}.toml"
         folder = Path(app.options.data_dir) / "fields"
@@ -230,6 +251,23 @@ class FieldSetupScreen(Screen):
             return
         app.outputs.reset()
         app.open_game_screen()
+
+    def _rebuild(self, text: str) -> None:
+        """Propose the new round's field; back to the game when the engine accepts it.
+
+        The field goes as the field file's data in JSON, as the notation reads it.
+        """
+        app = App.get_running_app()
+        data = {key: value for key, value in tomllib.loads(text).items() if key != "match"}
+        verdict = app.table.propose(f"rebuild {self.rebuild_for} "
+                                    f"{json.dumps(data, separators=(',', ':'))}", "camera")
+        if not verdict.legal:
+            self.problems = f"{verdict.reason} ({verdict.rule})"
+            return
+        app.open_game_screen()
+        # the banner names the action without the field's data (the log keeps it whole)
+        app.banner.show(True, app.tr("banner.accepted", action=f"rebuild {self.rebuild_for}"),
+                        app.table.detail(verdict, app.lang))
 
 
 load_kv_beside(__file__)

@@ -1,8 +1,11 @@
-"""The new-game screen's "read the field from the camera" choice (issue 12), kept light.
+"""The buttons that read an Infinifield field from the camera (issue 12), kept light.
 
-The new-game screen is built at start-up; this module imports no OpenCV. Choosing the camera
-and tapping Start opens :class:`companion.app.screens.field_setup.FieldSetupScreen` (built
-then, through the app's screen table) with the players and options chosen.
+On the new-game screen (built at start-up: this module imports no OpenCV), the layout
+"read the field from the camera" and Start open
+:class:`companion.app.screens.field_setup.FieldSetupScreen` (built then, through the app's
+screen table) with the players and options chosen. When a round ends, "read the new field
+from the camera" opens it for the next builder's field, which goes to the engine as the
+``rebuild`` action.
 """
 
 from __future__ import annotations
@@ -41,4 +44,23 @@ def open_field_setup(game: str, players: list[str] | None, chosen: Mapping[str, 
     screen = app.screen("field_setup")
     screen.prepare(game, players, dict(chosen))
     app.go("field_setup")
+    screen.read()
+
+
+def rebuild_camera_button(builder: str) -> BigButton:
+    """The round-end panel's "read the new field from the camera" for ``builder``."""
+    app = App.get_running_app()
+    button = BigButton(text=app.tr("fieldsetup.rebuild", builder=builder),
+                       action=f"camera:{builder}", fill=(0.22, 0.36, 0.52, 1))
+    button.bind(on_release=lambda _b: open_field_rebuild(builder))
+    return button
+
+
+def open_field_rebuild(builder: str) -> None:
+    """Show the set-up screen for the field ``builder`` laid out for the next round."""
+    app = App.get_running_app()
+    screen = app.screen("field_setup")
+    screen.prepare_rebuild(builder)
+    app.go("field_setup")
+    app.banner.hide()  # the last move's verdict belongs with the game
     screen.read()

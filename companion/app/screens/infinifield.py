@@ -15,6 +15,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 
 from companion.app.kvload import load_kv_beside
+from companion.app.screens.field_setup_choice import rebuild_camera_button
 from companion.app.screens.referee import RefereeScreen
 from companion.app.views.infinifield_view import RoundEnd, counter_ring, removable_names, round_end
 from companion.app.widgets import infinifield_board as _board  # noqa: F401  (kv rules)
@@ -110,6 +111,8 @@ class InfinifieldScreen(RefereeScreen):
                                color=(0.1, 0.1, 0.1, 1))
             button.bind(on_release=lambda b: app.propose(b.action, "touch"))
             buttons.add_widget(button)
+        if not ending.match_over:  # issue 12: the new field read from the camera
+            buttons.add_widget(rebuild_camera_button(ending.builder), len(buttons.children))
 
 
 load_kv_beside(__file__)
