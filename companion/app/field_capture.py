@@ -86,6 +86,12 @@ GUESSED = frozenset({"assumed", "side", "part", "added"})
 """How a block was found when its place is a guess: assumed under another, read from its
 side faces, from part of its top, or added by touch where the camera missed it."""
 
+ROOM_NUDGE_MM = 4.0
+"""A support placed by a guess (part of its top seen, or a side face) is moved up to this far
+out from under the block it carries where that leaves room for a pawn on it (the rule's
+pawn room is 18 mm; a bridge leaves about 20: within the camera's error of a guessed place).
+"""
+
 SUPPORT_SHARE = 0.15
 """A block rests on each block one level down whose top its footprint covers this much."""
 
@@ -374,7 +380,8 @@ class FieldDraft:
         Each pair at one level overlapping by at most :data:`SETTLE_MM` is pushed apart
         along the axis of least overlap until it stands clear (a few rounds). A block whose
         top the camera did not see whole (:data:`GUESSED`) is placed by a guess: up to half
-        a block of overlap is taken apart, and beside a seen block it alone moves.
+        a block of overlap is taken apart, and beside a seen block it alone moves; under the
+        one block it carries it moves out up to :data:`ROOM_NUDGE_MM` to leave a pawn room.
         """
         centres = {b.key: np.asarray(b.centre, np.float64) for b in self.blocks.values()
                    if b.present}
@@ -403,9 +410,34 @@ class FieldDraft:
                         centres[a] -= (depth + 0.1) * share[0] * axis
                         centres[b] += (depth + 0.1) * share[1] * axis
                         moved = True
+            moved = self._leave_room(centres, levels) or moved
             if not moved:
                 break
         return {k: (float(c[0]), float(c[1])) for k, c in centres.items()}
+
+    def _leave_room(self, centres: dict[int, np.ndarray], blocks: dict[int, DraftBlock]
+                    ) -> bool:
+        """Move guessed supports out from under the one block they carry, if need be.
+
+        By up to :data:`ROOM_NUDGE_MM`, where that leaves a pawn's room on them. Returns
+        whether any moved.
+        """
+        moved = False
+        pawn = self.layout.pawn_mm
+        for key, block in blocks.items():
+            above = self.above(key) if block.seen in GUESSED else []
+            if len(above) != 1:
+                continue
+            t = math.radians(block.angle)
+            axes = (np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)]))
+            offset = centres[key] - centres[above[0]]
+            along = [float(offset @ axis) for axis in axes]
+            k = int(abs(along[1]) > abs(along[0]))
+            short = pawn + 0.2 - abs(along[k])
+            if 0.0 < short <= ROOM_NUDGE_MM:
+                centres[key] = centres[key] + math.copysign(short, along[k]) * axes[k]
+                moved = True
+        return moved
 
     def to_field(self, name: str = "Field read by the camera") -> Field:
         """The engine's field: footprints, heights, stacking and the confirmed pairs.

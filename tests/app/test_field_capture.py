@@ -225,3 +225,20 @@ def test_a_block_added_by_touch_takes_the_colour_the_picture_shows_there(stem: s
     wrong = [b.id for b in scene.blocks.values() if b.top_visible > 0.9
              and capture.colour_at(b.centre_mm, b.level) != b.colour]
     assert wrong == []
+
+
+@pytest.mark.parametrize(("seen", "codes"), [("part", []), ("top", ["no_room"])])
+def test_a_guessed_support_leaves_a_pawn_room_a_seen_one_is_not_moved(
+        seen: str, codes: list[str]) -> None:
+    """infinifield.md "Build the field", step 1, bullet 3: room for a pawn (18 mm) on each
+    block. A block carries another shifted 17 mm: placed from part of its top (a guess within
+    a few mm) it is moved out 1-2 mm and the field passes; seen whole, it stays and the
+    check says so."""
+    support = SeenBlock3D("white", (100.0, 100.0), 0.0, 1, square((100.0, 100.0), 40.0, 0.0),
+                          (), seen)
+    upper = SeenBlock3D("red", (117.0, 100.0), 0.0, 2, square((117.0, 100.0), 40.0, 0.0), (0,))
+    draft = FieldDraft.from_reading(FieldReading((support, upper), (), frozenset({(0, 1)}),
+                                                 False))
+    assert [v.code for v in draft.problems("quickstart", 1)] == codes
+    field = draft.to_field()
+    assert field.block("R1").rests_on == ("W1",)
