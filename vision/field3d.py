@@ -1111,6 +1111,17 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     notes: list[str] = []
     ids_for_notes = {i: f"{b.colour} block at ({b.centre[0]:.0f}, {b.centre[1]:.0f}) mm"
                      for i, b in enumerate(blocks)}
+    for i, b in enumerate(blocks):
+        if b.level == 1 and id(b) not in column_seen:
+            # a block bridging two, its level not told by its size: the parts of their
+            # tops show on two opposite sides of it, each with its outer edge in view
+            up = _raised(b, pose)
+            others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
+            parts = _part_tops(views, up, others, [], edge_seen=True)
+            mid = np.asarray(up.centre)
+            if any(float((np.asarray(p.centre) - mid) @ (np.asarray(q.centre) - mid))
+                   < -0.5 * layout.block_mm ** 2 / 4 for p in parts for q in parts):
+                blocks[i] = up
     todo = [i for i, b in enumerate(blocks) if b.level > 1]
     while todo:
         i = todo.pop(0)
@@ -1138,7 +1149,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         colour, share = _side_colour(views, top.outline, level, others)
         seen = "side"
         if top.seen == "top" and id(top) not in column_seen and (
-                colour is None or share < 0.3 or colour == top.colour):
+                colour is None or share < SIDE_SHARE or colour == top.colour):
             # nothing shows under it (no top, no part of one, no side face of another
             # colour: its own side faces look the same) and its column was not seen meet
             # the table: at 640x480 a level is a pixel or two of a top's size, under the
@@ -1147,7 +1158,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             if blocks[i].level > 1:
                 todo.insert(0, i)
             continue
-        if colour is None or share < 0.3:
+        if colour is None or share < SIDE_SHARE:
             colour, seen = colour or "white", "assumed"
             where = ids_for_notes.get(i, f"{top.colour} block at ({top.centre[0]:.0f}, "
                                          f"{top.centre[1]:.0f}) mm")
@@ -1166,6 +1177,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                         tuple(notes), layout)
 
 
+SIDE_SHARE = 0.3
+"""A block under a top is read from its side faces when this share of them has its colour."""
+
 SUPPORT_OVERLAP_MM2 = 200.0
 """A block one level down whose footprint shares this much (mm²) with a top's carries it."""
 
@@ -1179,19 +1193,28 @@ def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
     return float(area)
 
 
-def _lowered(top: SeenBlock3D, pose: TablePose) -> SeenBlock3D:
-    """The same top one level lower: where its centre's ray meets that level's plane."""
+def _lowered(top: SeenBlock3D, pose: TablePose, by: int = -1) -> SeenBlock3D:
+    """The same top a level lower (``by`` -1) or higher (+1).
+
+    Its centre is where the ray through it meets that level's plane.
+    """
     h = pose.layout.block_height_mm
     px = pose.project([[top.centre[0], top.centre[1], top.level * h]])
-    c = pose.to_plane(px, (top.level - 1) * h)[0]
+    c = pose.to_plane(px, (top.level + by) * h)[0]
     centre = (float(c[0]), float(c[1]))
-    return SeenBlock3D(top.colour, centre, top.angle, top.level - 1,
+    return SeenBlock3D(top.colour, centre, top.angle, top.level + by,
                        square(centre, pose.layout.block_mm, top.angle), top.rests_on, top.seen,
                        top.size_mm)
 
 
+def _raised(top: SeenBlock3D, pose: TablePose) -> SeenBlock3D:
+    """The same top a level higher."""
+    return _lowered(top, pose, +1)
+
+
 def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBlock3D],
-               supports: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+               supports: Sequence[SeenBlock3D], edge_seen: bool = False
+               ) -> list[SeenBlock3D]:
     """Blocks under ``top`` read from the parts of their tops that show beside it.
 
     A block resting on two (a bridge) hides the middle of their tops; the rest of each
@@ -1200,7 +1223,8 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
     outward (other blocks' boxes and the top's own box left out); a strip of one block
     colour and one shade is a part top, and its outer edge puts the block under: a block's
     size in from that edge (the edge out of view: as far under ``top`` as beyond it).
-    Sides where a block already carries ``top`` are skipped.
+    Sides where a block already carries ``top`` are skipped; with ``edge_seen`` only parts
+    whose outer edge is in view count.
     """
     layout = views.layout
     pose = views.pose
@@ -1267,6 +1291,8 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
         if outer - size / 2 < PART_MIN_MM:
             continue
         if outer >= steps[-1] - 1.0:
+            if edge_seen:
+                continue
             outer = size                # its outer edge out of view: as far in as out
         offset = outer - size / 2
         mid = centre + d * offset
