@@ -12,8 +12,9 @@ correct on screen, without Kivy here:
   touching mode, a tap selects a block and rings its neighbours, a tap on one toggles;
 - :meth:`FieldDraft.set_level` puts a top read at the wrong height one level up (in levels
   mode a tap on its mark: 1 -> 2 -> 3 -> 1, where its spot in the picture is at that height);
-- :meth:`FieldDraft.add_at` adds a block the camera missed (level 1, white, lined up with
-  its nearest neighbour).
+- :meth:`FieldDraft.add_at` adds a block the camera missed (a tap on bare table in blocks
+  mode: level 1, lined up with its nearest neighbour; elsewhere in levels mode: level 2),
+  in the colour the picture shows there.
 
 A block above the table rests on the blocks one level down that its footprint overlaps
 (:meth:`FieldDraft.supports`), so dropping the block the camera assumed under a bridge and
@@ -94,6 +95,10 @@ pawn room is 18 mm; a bridge leaves about 20: within the camera's error of a gue
 
 SUPPORT_SHARE = 0.15
 """A block rests on each block one level down whose top its footprint covers this much."""
+
+ADD_CLEARANCE = 0.7
+"""A block is added only where no block of its level has its centre within this many block
+sizes (a read block can sit 10 mm off; the overlap left is settled, the added one moving)."""
 
 SNAP_GAP_MM = 1.0
 """An added block is lined up this far from the neighbour it is placed beside."""
@@ -323,6 +328,10 @@ class FieldDraft:
                         centre=(float(centre[0]), float(centre[1])))
         self.blocks[key] = block
         self.taps += 1
+        return self._assume_under(block)
+
+    def _assume_under(self, block: DraftBlock) -> list[int]:
+        """White blocks assumed under ``block`` down to the table where nothing holds it."""
         assumed: list[int] = []
         upper = block
         while upper.level > 1 and not self.supports(upper.key):
@@ -333,21 +342,25 @@ class FieldDraft:
             assumed.append(new)
         return assumed
 
-    def add_at(self, xy_mm: Sequence[float]) -> int | None:
-        """Add a white block where the camera missed one, at ``xy_mm`` on the table.
+    def add_at(self, xy_mm: Sequence[float], level: int = 1) -> int | None:
+        """Add a white block where the camera missed one, its top's centre at ``xy_mm``.
 
         (On screen it takes the colour the picture shows there: :meth:`Capture.colour_at`.)
 
-        Beside a block (its centre 0.5-1.6 block sizes away along one of its axes) the new
-        one is lined up with it, :data:`SNAP_GAP_MM` apart, and turned as it is; it touches
-        the blocks within the table's touch tolerance. Returns its key, or ``None`` where a
-        block already stands there.
+        On the table, beside a block (its centre 0.5-1.6 block sizes away along one of its
+        axes) the new one is lined up with it, :data:`SNAP_GAP_MM` apart, and turned as it
+        is. Above the table it is turned as the block under it, and blocks are assumed under
+        it where none is. It touches the blocks at its level within the table's touch
+        tolerance. Returns its key, or ``None`` where a block already stands there.
         """
         size = self.layout.block_mm
         centre = np.asarray(xy_mm, np.float64)[:2]
         angle = 0.0
-        ground = [b for b in self.blocks.values() if b.present and b.level == 1]
-        if ground:
+        ground = [b for b in self.blocks.values() if b.present and b.level == level]
+        below = [b for b in self.blocks.values() if b.present and b.level == level - 1]
+        if level > 1 and below:
+            angle = min(below, key=lambda b: math.dist(b.centre, centre)).angle
+        elif ground:
             near = min(ground, key=lambda b: math.dist(b.centre, centre))
             angle = near.angle
             t = math.radians(near.angle)
@@ -360,11 +373,12 @@ class FieldDraft:
                                                                  along[k]) * axes[k]
         outline = square((float(centre[0]), float(centre[1])), size, angle)
         others = ground
-        if any(math.dist(b.centre, centre) < 0.8 * size for b in others):
+        if any(math.dist(b.centre, centre) < ADD_CLEARANCE * size for b in others):
             return None
         key = max(self.blocks, default=-1) + 1
         self.blocks[key] = DraftBlock(key, "white", (float(centre[0]), float(centre[1])),
-                                      angle, 1, "added", None)
+                                      angle, level, "added", None)
+        self._assume_under(self.blocks[key])
         if others:
             gaps = gaps_between(np.stack([outline] * len(others)),
                                 np.stack([b.outline(self.layout) for b in others]))
@@ -574,12 +588,14 @@ class Hit:
             tapped).
         pair: the two blocks' keys (``pair``).
         at_mm: where on the table (``add``).
+        level: the added block's level (``add``).
     """
 
     kind: str
     key: int = -1
     pair: tuple[int, int] = (-1, -1)
     at_mm: tuple[float, float] = (0.0, 0.0)
+    level: int = 1
 
 
 class SetupView:
@@ -773,7 +789,8 @@ class SetupView:
         ``mode`` is ``blocks``, ``touching`` or ``levels``.
 
         Levels: a tap on a block's mark puts it one level higher (after the highest, back on
-        the table), where the same spot of the picture is at that height.
+        the table), where the same spot of the picture is at that height; a tap elsewhere
+        adds a block at level 2 whose top shows there (blocks assumed under it if none).
         Blocks: the nearest block mark within :data:`TAP_RADIUS_PX`, else the highest block
         whose top face is under the finger, else, on the bare table, a missed block to add.
         Touching: a tap on a block's mark selects it (its neighbours are ringed); then a tap
@@ -786,9 +803,9 @@ class SetupView:
         if mode == "levels":
             live = [(d, k) for d, k in marks if draft.blocks[k].present]
             near_live = min(live, default=None)
-            if near_live is None or near_live[0] > TAP_RADIUS_PX:
-                return Hit("none")
-            return Hit("level", key=near_live[1])
+            if near_live is not None and near_live[0] <= TAP_RADIUS_PX:
+                return Hit("level", key=near_live[1])
+            return self._add_hit(x, y, 2)
         if mode == "touching":
             live = [(d, k) for d, k in marks if draft.blocks[k].present]
             hit = min(live, default=None)
@@ -805,12 +822,17 @@ class SetupView:
                  and contains(self.outline(b.key), (x, y))]
         if under:
             return Hit("block", key=max(under, key=lambda b: b.level).key)
+        return self._add_hit(x, y, 1)
+
+    def _add_hit(self, x: float, y: float, level: int) -> Hit:
+        """A block to add whose top at ``level`` shows at picture point ``(x, y)``."""
+        layout = self.capture.draft.layout
         frame_px = self.to_frame(x, y)
-        layout = draft.layout
-        on_table = self.capture.pose.to_plane(frame_px.reshape(1, 2), layout.block_height_mm)[0]
+        on_table = self.capture.pose.to_plane(frame_px.reshape(1, 2),
+                                              level * layout.block_height_mm)[0]
         if not (0 <= on_table[0] <= layout.width_mm and 0 <= on_table[1] <= layout.height_mm):
             return Hit("none")
-        return Hit("add", at_mm=(float(on_table[0]), float(on_table[1])))
+        return Hit("add", at_mm=(float(on_table[0]), float(on_table[1])), level=level)
 
     def tap(self, x: float, y: float, mode: str = "blocks") -> Hit:
         """Apply a tap to the draft; returns what it hit."""
@@ -831,11 +853,12 @@ class SetupView:
         elif hit.kind == "pair":
             draft.toggle(*hit.pair)
         elif hit.kind == "add":
-            key = draft.add_at(hit.at_mm)
+            key = draft.add_at(hit.at_mm, hit.level)
             if key is None:
                 return Hit("none")
             block = draft.blocks[key]
-            draft.blocks[key] = replace(block, colour=self.capture.colour_at(block.centre))
+            draft.blocks[key] = replace(block, colour=self.capture.colour_at(block.centre,
+                                                                             block.level))
             return replace(hit, key=key)
         return hit
 

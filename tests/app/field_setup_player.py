@@ -86,7 +86,7 @@ def tap_mark(view: SetupView, key: int, mode: str = "blocks") -> bool:
     return view.tap(x, y, mode).key == key
 
 
-def bare_spot(view: SetupView, t: Any) -> tuple[float, float] | None:
+def bare_spot(view: SetupView, t: Any, mode: str = "blocks") -> tuple[float, float] | None:
     """Where a player taps to add a missed block: its top's centre, else the point of its
     top nearest the centre where a tap means "add" (its centre may be under a higher block)."""
     pose = view.capture.pose
@@ -98,7 +98,7 @@ def bare_spot(view: SetupView, t: Any) -> tuple[float, float] | None:
         x = t.centre_mm[0] + size * (dx * math.cos(a) - dy * math.sin(a))
         y = t.centre_mm[1] + size * (dx * math.sin(a) + dy * math.cos(a))
         sx, sy = view.to_screen(pose.project([[x, y, t.top_mm]]))[0]
-        if view.hit(float(sx), float(sy)).kind == "add":
+        if view.hit(float(sx), float(sy), mode).kind == "add":
             return float(sx), float(sy)
     return None
 
@@ -137,11 +137,19 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, 
             if not tap_mark(view, key):
                 return taps, "a false block's mark is not hit"
             taps += 1
-    for tid, t in scene.blocks.items():
+    for tid, t in sorted(scene.blocks.items(), key=lambda kv: kv[1].level):  # supports first
         if tid in m:
             continue
-        if t.level > 1:
-            return taps, "a stacked block was missed"
+        if t.level > 1:  # in levels mode, a tap where its top shows adds it
+            spot = bare_spot(view, t, "levels")
+            if spot is None or t.level != 2:
+                return taps, "a stacked block was missed"
+            view.tap(*spot, "levels")
+            taps += 3  # "Levels", the tap, back to "Blocks"
+            m = match(draft, scene)
+            if tid not in m:
+                return taps, "a stacked block was added too far from where it is"
+            continue
         spot = bare_spot(view, t)
         if spot is None:
             return taps, "a missed block shows no bare spot to tap"

@@ -191,7 +191,8 @@ def test_levels_mode_raises_a_top_where_its_spot_in_the_picture_is_and_assumes_o
     """A camera 600 mm over the table; a block read on the table at (310, 215). In levels
     mode its mark's tap puts it at level 2, at the table point whose top the camera sees at
     the same pixel; a white block is assumed under it (infinifield.md, picture 1-2: 3D
-    fields), a tower the engine accepts; two more taps: level 3, then back on the table."""
+    fields), a tower the engine accepts; two more taps: level 3, then back on the table.
+    A tap on bare picture in levels mode adds a level-2 block whose top shows there."""
     from companion.app.field_capture import Capture
     from vision.camera_model import Intrinsics
     from vision.layout import TableLayout
@@ -215,6 +216,12 @@ def test_levels_mode_raises_a_top_where_its_spot_in_the_picture_is_and_assumes_o
     assert draft.blocks[1].level == 3 and len(draft.supports(1)) == 1
     view.tap(*view.mark(1), "levels")
     assert draft.blocks[1].level == 1
+    # a top missed at level 2, over the table's bare middle: a tap where it shows adds it
+    spot = view.to_screen(pose.project([[300.0, 300.0, 80.0]]))[0]
+    hit = view.tap(*spot, "levels")
+    assert hit.kind == "add" and draft.blocks[hit.key].level == 2
+    assert draft.blocks[hit.key].centre == pytest.approx((300.0, 300.0), abs=0.01)
+    assert [draft.blocks[k].seen for k in draft.supports(hit.key)] == ["assumed"]
 
 
 @pytest.mark.parametrize("stem", ["f007_before", "f019_before"])
