@@ -189,6 +189,7 @@ class TableViews:
         self.layout = pose.layout
         self._views: dict[float, np.ndarray] = {}
         self._classes: dict[float, np.ndarray] = {}
+        self._skin: dict[float, np.ndarray] = {}
         self._grey: dict[float, np.ndarray] = {}
         self._table: tuple[float, float, float] | None = None
         self._seams: dict[float, np.ndarray] = {}
@@ -210,32 +211,21 @@ class TableViews:
         """Per marker, the gains that bring its paper to white (sampled in the frame)."""
         if self._marker_gains is None:
             gains: dict[int, np.ndarray] = {}
-            a, b = PAPER_RING_MM
-            steps = np.linspace(-b, self.layout.marker_mm + b, 14)
+            ids, pts = _paper_rings(self.layout)
+            # every marker's ring in one projection
+            px = self.pose.project(pts)
+            h, w = self.frame.shape[:2]
+            x = np.round(px[:, 0]).astype(int)
+            y = np.round(px[:, 1]).astype(int)
+            ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
             for marker_id in self.layout.marker_ids:
-                (x0, y0), _, _, _ = self.layout.marker_corners_mm(marker_id)
-                xs, ys = np.meshgrid(x0 + steps, y0 + steps)
-                rel = np.stack([xs.ravel() - x0, ys.ravel() - y0], axis=1)
-                side = self.layout.marker_mm
-                ring = ((rel.min(axis=1) < -a) | (rel.max(axis=1) > side + a))
-                pts = np.column_stack([xs.ravel()[ring], ys.ravel()[ring],
-                                       np.zeros(int(ring.sum()))])
-                bgr = self._pixels(pts)
-                if len(bgr) >= 8:
-                    mean = np.median(bgr, axis=0)
+                sel = ok & (ids == marker_id)
+                if int(sel.sum()) >= 8:
+                    mean = np.median(self.frame[y[sel], x[sel]].astype(np.float32), axis=0)
                     if min(mean) > 20:
                         gains[marker_id] = WHITE_TARGET / np.maximum(mean, 1.0)
             self._marker_gains = gains
         return self._marker_gains
-
-    def _pixels(self, points: np.ndarray) -> np.ndarray:
-        """Raw frame BGR (float32) at table points (N, 3); points outside are dropped."""
-        px = self.pose.project(points)
-        h, w = self.frame.shape[:2]
-        x = np.round(px[:, 0]).astype(int)
-        y = np.round(px[:, 1]).astype(int)
-        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-        return self.frame[y[ok], x[ok]].astype(np.float32)
 
     def gain_at(self, xy: np.ndarray) -> np.ndarray:
         """White-balance gains (N, 3) at table points (N, 2): bilinear through the markers."""
@@ -243,7 +233,7 @@ class TableViews:
         if not gains:
             return np.ones((len(xy), 3), np.float32)
         lay = self.layout
-        centres = {i: np.asarray(lay.marker_corners_mm(i)).mean(axis=0) for i in lay.marker_ids}
+        centres = _marker_centres(lay)
         tl, tr, br, bl = lay.marker_ids
         mean = np.mean(list(gains.values()), axis=0)
         g = {i: gains.get(i, mean) for i in lay.marker_ids}
@@ -255,6 +245,15 @@ class TableViews:
 
     def sample_bgr(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Balanced BGR (N, 3) at table points (N, 3), and which points are in the frame."""
+        bgr, ok, _px = self.sample(points)
+        return bgr, ok
+
+    def sample(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Balanced BGR (N, 3) at table points (N, 3), which are in the frame, their pixels.
+
+        One projection serves the colours, the classes (:meth:`classes_of`) and whatever
+        else needs the pixels.
+        """
         pts = np.asarray(points, np.float64).reshape(-1, 3)
         px = self.pose.project(pts)
         h, w = self.frame.shape[:2]
@@ -264,7 +263,20 @@ class TableViews:
         bgr = np.zeros((len(pts), 3), np.float32)
         if ok.any():
             bgr[ok] = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
-        return np.clip(bgr, 0, 255), ok
+        return np.clip(bgr, 0, 255), ok, px
+
+    def classes_of(self, bgr: np.ndarray, ok: np.ndarray) -> np.ndarray:
+        """Class indexes of balanced samples (from :meth:`sample`).
+
+        ``UNKNOWN`` for skin and for samples outside the frame.
+        """
+        out = np.full(len(bgr), UNKNOWN, np.uint8)
+        if ok.any():
+            img = bgr[ok].astype(np.uint8).reshape(-1, 1, 3)
+            cls = self.palette.classify(img).reshape(-1)
+            cls[skin(img).reshape(-1)] = UNKNOWN
+            out[ok] = cls
+        return out
 
     def _by_hue(self, bgr: np.ndarray) -> np.ndarray:
         """Class indexes of BGR pixels (N, 3) by hue alone (``UNKNOWN`` where none).
@@ -417,9 +429,16 @@ class TableViews:
             if unknown.any():
                 c[unknown] = self._by_hue(view[unknown])
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
-            c[skin(view)] = UNKNOWN
+            c[self.skin(key)] = UNKNOWN
             self._classes[key] = c
         return self._classes[key]
+
+    def skin(self, height_mm: float) -> np.ndarray:
+        """Skin-coloured pixels (a hand, an arm) of :meth:`view`."""
+        key = float(height_mm)
+        if key not in self._skin:
+            self._skin[key] = skin(self.view(key))
+        return self._skin[key]
 
     def edges(self, height_mm: float) -> np.ndarray:
         """Gradient magnitude of the view's lightness (smoothed a little)."""
@@ -450,6 +469,29 @@ def skin(bgr: np.ndarray) -> np.ndarray:
     (l0, l1), (a0, a1), (b0, b1) = SKIN_LAB
     return ((lum >= l0) & (lum <= l1) & (a >= a0) & (a <= a1) & (b >= b0) & (b <= b1)
             & (b >= a * 0.7))
+
+
+@lru_cache(maxsize=8)
+def _marker_centres(layout: TableLayout) -> dict[int, np.ndarray]:
+    return {i: np.asarray(layout.marker_corners_mm(i)).mean(axis=0) for i in layout.marker_ids}
+
+
+@lru_cache(maxsize=8)
+def _paper_rings(layout: TableLayout) -> tuple[np.ndarray, np.ndarray]:
+    """Points (N, 3) on the paper round every marker, and the marker id of each."""
+    a, b = PAPER_RING_MM
+    side = layout.marker_mm
+    steps = np.linspace(-b, side + b, 14)
+    ids, pts = [], []
+    for marker_id in layout.marker_ids:
+        (x0, y0), _, _, _ = layout.marker_corners_mm(marker_id)
+        xs, ys = np.meshgrid(x0 + steps, y0 + steps)
+        rel = np.stack([xs.ravel() - x0, ys.ravel() - y0], axis=1)
+        ring = ((rel.min(axis=1) < -a) | (rel.max(axis=1) > side + a))
+        pts.append(np.column_stack([xs.ravel()[ring], ys.ravel()[ring],
+                                    np.zeros(int(ring.sum()))]))
+        ids.append(np.full(int(ring.sum()), marker_id))
+    return np.concatenate(ids), np.concatenate(pts)
 
 
 @lru_cache(maxsize=8)

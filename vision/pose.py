@@ -379,6 +379,15 @@ class TablePose:
     def _map_cache(self) -> dict[tuple[float, float], tuple[np.ndarray, np.ndarray]]:
         return {}
 
+    @cached_property
+    def derived(self) -> dict[object, object]:
+        """What readers work out from this camera alone, kept with it.
+
+        Frame after frame the camera is the same (the expected blocks' boxes in a view...).
+        Readers key their entries themselves; the dict is cleared when it grows past 32.
+        """
+        return {}
+
     def plane_maps(self, height_mm: float, px_per_mm: float = 1.0
                    ) -> tuple[np.ndarray, np.ndarray]:
         """``cv2.remap`` maps of a top view of the plane ``height_mm`` up (cached per pose).

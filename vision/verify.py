@@ -43,7 +43,6 @@ from vision.field3d import (
     TableViews,
     prism_hits,
     silhouettes,
-    skin,
 )
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
@@ -155,6 +154,12 @@ def _grid_cached(poly: tuple[tuple[float, ...], ...], n: int) -> np.ndarray:
     return (1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
 
 
+@lru_cache(maxsize=4096)
+def _inner_grid(poly: tuple[tuple[float, ...], ...]) -> np.ndarray:
+    """The samples inside a footprint's top, 5 mm in from its edges."""
+    return _grid(_inset(np.asarray(poly, np.float64), 5.0))
+
+
 def _outer_band(poly: np.ndarray, nadir: np.ndarray, depth: float = 4.0) -> np.ndarray:
     """Points 2-``depth`` mm inside the edges that face away from the nadir."""
     return _outer_band_cached(tuple(map(tuple, np.asarray(poly, np.float64).tolist())),
@@ -190,12 +195,21 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
     ppm = views.px_per_mm
     classes = views.classes(height)
     unknown = (classes == UNKNOWN).astype(np.uint8)
-    boxes = silhouettes(pose, [
-        SeenBlock3D(b.colour, (0.0, 0.0), 0.0, max(1, round(top / layout.block_height_mm)),
-                    np.asarray(b.footprint, float)) for b, top in expected], ppm, height)
+    key = (ppm, height, tuple((tuple(map(tuple, np.asarray(b.footprint, float).tolist())), top)
+                              for b, top in expected))
+    cache = pose.derived
+    boxes = cache.get(("boxes", key))
+    if not isinstance(boxes, np.ndarray):
+        # the same field under the same camera frame after frame: drawn once
+        boxes = silhouettes(pose, [
+            SeenBlock3D(b.colour, (0.0, 0.0), 0.0, max(1, round(top / layout.block_height_mm)),
+                        np.asarray(b.footprint, float)) for b, top in expected], ppm, height)
+        if len(cache) > 32:
+            cache.clear()
+        cache[("boxes", key)] = boxes
     unknown[boxes > 0] = 0
     # skin is no block's colour: over the blocks too it is a hand
-    unknown[skin(views.view(height))] = 1
+    unknown[views.skin(height)] = 1
     unknown[_keepout(layout, ppm) > 0] = 0
     unknown = cv2.morphologyEx(unknown, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
                                iterations=2)
@@ -225,12 +239,16 @@ def _off_path(other: np.ndarray, here: np.ndarray, nadir: np.ndarray) -> bool:
 
 def _judge(got: np.ndarray, usable: np.ndarray, n_in: int) -> tuple[str, float, float, float]:
     """``(status, share inside, share of the outer band, visible share)`` of one top."""
-    visible = float(usable[:n_in].mean())
+    use_in = usable[:n_in]
+    n_use = int(np.count_nonzero(use_in))
+    visible = n_use / max(n_in, 1)
     if visible < MIN_VISIBLE:
         return "hidden", 0.0, 0.0, visible
-    share_in = float(got[:n_in][usable[:n_in]].mean())
+    share_in = int(np.count_nonzero(got[:n_in] & use_in)) / n_use
     band_use = usable[n_in:]
-    share_band = float(got[n_in:][band_use].mean()) if band_use.sum() >= 5 else share_in
+    n_band = int(np.count_nonzero(band_use))
+    share_band = (int(np.count_nonzero(got[n_in:] & band_use)) / n_band if n_band >= 5
+                  else share_in)
     if share_in >= SEEN_SHARE and share_band >= 0.6 * SEEN_SHARE:
         return "seen", share_in, share_band, visible
     if share_in <= GONE_SHARE or (share_band <= GONE_SHARE and share_in < 0.35):
@@ -271,7 +289,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
             out[block.id] = BlockCheck(block.id, "covered")
             continue
         poly = np.asarray(block.footprint, np.float64)
-        inner = _grid(_inset(poly, 5.0))
+        inner = _inner_grid(tuple(map(tuple, poly.tolist())))
         band = _outer_band(poly, nadir)
         pts2 = np.concatenate([inner, band]) if len(band) else inner
         todo.append((block, top, np.column_stack([pts2, np.full(len(pts2), top)]), len(inner)))
@@ -279,38 +297,56 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
         return PlayCheck(out, hands)
     # every block's samples at once: one projection, one read of the frame
     every = np.concatenate([t[2] for t in todo])
-    seen_all = views.sample_classes(every)
-    bgr_all, _in_frame = views.sample_bgr(every)
+    bgr_all, in_frame, raw = views.sample(every)
+    seen_all = views.classes_of(bgr_all, in_frame)
     ideal = pose.project(every, distort=False)
     at_h1 = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
     hx = np.clip(at_h1[:, 0].astype(int), 0, hand.shape[1] - 1)
     hy = np.clip(at_h1[:, 1].astype(int), 0, hand.shape[0] - 1)
     under_hand = hand[hy, hx] > 0
-    raw = pose.project(every)
     fh, fw = frame.shape[:2]
     off_frame = ((raw[:, 0] < 0) | (raw[:, 1] < 0) | (raw[:, 0] >= fw - 1)
                  | (raw[:, 1] >= fh - 1))
     pawn_kinds = palette.of_kind("pawn")
     table_kinds = palette.of_kind("table")
     centres = {b.id: np.mean(np.asarray(b.footprint, np.float64), axis=0) for b, _t in tops}
+    on_pawn = np.isin(seen_all, pawn_kinds)
+    on_table = np.isin(seen_all, table_kinds)
+    # each colour's chromaticity test once over every sample
+    hue = {c: views.chroma_match(bgr_all, c) & ~on_table
+           for c in {b.colour for b, _t, _p, _n in todo}}
+    # which samples a tower hides depends on the camera and the field alone: kept with the
+    # camera while the field stays the same
+    tower_key = ("towers", tuple((b.id, t, tuple(map(tuple, np.asarray(b.footprint).tolist())))
+                                 for b, t in tops))
+    towers = pose.derived.get(tower_key)
+    if not isinstance(towers, np.ndarray) or len(towers) != len(every):
+        towers = np.zeros(len(every), bool)
+        start = 0
+        for block, top, pts3, _n in todo:
+            sl = slice(start, start + len(pts3))
+            start += len(pts3)
+            here = centres[block.id]
+            for other, otop in tops:
+                if other.id == block.id or otop <= top + 1e-6:
+                    continue        # only a higher block can stand between it and the camera
+                if _off_path(centres[other.id], here, nadir):
+                    continue
+                fp = np.asarray(other.footprint, np.float64)
+                towers[sl] |= prism_hits(pts3, cam, fp, otop - other.height, otop)
+        if len(pose.derived) > 32:
+            pose.derived.clear()
+        pose.derived[tower_key] = towers
     start = 0
-    for block, top, pts3, n_in in todo:
+    for block, _top, pts3, n_in in todo:
         sl = slice(start, start + len(pts3))
         start += len(pts3)
-        blocked = under_hand[sl] | off_frame[sl]
+        blocked = under_hand[sl] | off_frame[sl] | towers[sl]
         here = centres[block.id]
-        for other, otop in tops:
-            if other.id == block.id or otop <= top + 1e-6:
-                continue            # only a higher block can stand between it and the camera
-            if _off_path(centres[other.id], here, nadir):
-                continue
-            fp = np.asarray(other.footprint, np.float64)
-            blocked |= prism_hits(pts3, cam, fp, otop - other.height, otop)
         seen = seen_all[sl]
         # its colour, or its colour's chromaticity in shade (hard shadows, dim corners)
-        got = (seen == palette.index(block.colour)) | (
-            views.chroma_match(bgr_all[sl], block.colour) & ~np.isin(seen, table_kinds))
-        usable = ~blocked & ~np.isin(seen, pawn_kinds)
+        got = (seen == palette.index(block.colour)) | hue[block.colour][sl]
+        usable = ~blocked & ~on_pawn[sl]
         status, share_in, share_band, visible = _judge(got, usable, n_in)
         if status != "seen" and visible >= MIN_VISIBLE:
             # where the top is gone, its samples' rays go on down to the table; one that
