@@ -1,7 +1,9 @@
 """Which sound and which counter light each game event calls for (``docs/events.md``).
 
-Every kind any game emits is listed in :data:`SOUNDS` (``None``: silent), so a new kind is a
-deliberate choice; the test reads ``docs/events.md`` and fails when a kind is missing here.
+Every kind any game emits has a sound (``None``: silent), so a new kind is a deliberate
+choice: each game states its own kinds' sounds in its ``GameInfo.sounds``, and
+:func:`all_sounds` gathers them; the test reads ``docs/events.md`` and fails when a kind has
+none.
 
 Special cases:
 
@@ -12,7 +14,7 @@ Special cases:
   and ``round_over`` leave it steady on X (a new round starts there).
 
 Example:
-    >>> from companion.games.core import Event
+    >>> import functools
     >>> sound_for(Event("trap_sprung", {"room": "R1"}))
     'trap_sprung'
     >>> ring_for(Event("counter_advanced", {"position": 3, "player": "Ann"}))
@@ -21,39 +23,51 @@ Example:
 
 from __future__ import annotations
 
-from companion.games.core import Event
+import functools
 
-SOUNDS: dict[str, str | None] = {
-    # every game
+from companion.games.core import Event
+from companion.games.registry import all_games
+
+SHARED_SOUNDS: dict[str, str | None] = {
     "illegal": "illegal", "undone": "tick", "victory": "victory", "defeat": "defeat",
-    # Infinifield
-    "counter_advanced": "tick", "removal_due": "removal_due", "block_removed": None,
-    "capture": "capture", "eliminated": "knock", "round_over": "chime", "match_over": None,
-    "field_rebuilt": None,
-    # Infinidungeon
-    "trap_sprung": "trap_sprung", "die_lost": "knock", "die_regained": "chime",
-    "room_flipped": None, "crystal": "chime", "deck_reshuffled": None,
-    # 401 Infinite
-    "hp_changed": None, "unit_eliminated": "knock", "hp_token_collected": "chime",
-    "hp_token_removed": None, "runner_scored": "chime",
-    # Infinity
-    "roll": None, "hit": None, "critical": None, "wound": "knock", "trooper_removed": "knock",
-    "turn_changed": "tick", "round_changed": "tick",
-    # Infinities: Defiance of Fate
-    "turn_order": None, "dice_locked": None, "health_changed": None, "respawn": "chime",
-    "points_scored": "chime", "game_over": None, "unit_destroyed": "knock",
-    "nothing_healed": None, "turn_lost": "tick", "timeline_over_limit": "chime",
-    "timeline_card_destroyed": None, "card_discarded": None, "card_stolen": "capture",
-    "card_attached": None, "forced_move": None, "canceled": None,
 }
-"""Event kind -> buzzer pattern name (see :mod:`hardware.patterns`), ``None`` for silence."""
+"""The kinds every game shares (the session's and the engines' ends of a game)."""
+
+
+class SoundClash(ValueError):
+    """Two games give one event kind different sounds."""
+
+
+@functools.cache
+def all_sounds() -> dict[str, str | None]:
+    """Event kind -> buzzer pattern name (see :mod:`hardware.patterns`), ``None`` for silence.
+
+    The shared kinds, then each installed game's own (``GameInfo.sounds``), so a new game
+    brings its sounds in its own package.
+
+    Raises:
+        SoundClash: two games give one kind different sounds.
+
+    Example:
+        >>> all_sounds()["removal_due"], all_sounds()["block_removed"]
+        ('removal_due', None)
+    """
+    sounds = dict(SHARED_SOUNDS)
+    owner = dict.fromkeys(SHARED_SOUNDS, "every game")
+    for game in all_games():
+        for kind, pattern in game.info.sounds.items():
+            if kind in sounds and sounds[kind] != pattern:
+                raise SoundClash(f"{game.name}: event {kind!r} sounds {pattern!r}, but "
+                                 f"{owner[kind]} gives it {sounds[kind]!r}")
+            sounds[kind], owner[kind] = pattern, owner.get(kind, game.name)
+    return sounds
 
 
 def sound_for(event: Event) -> str | None:
     """The pattern name ``event`` calls for, or ``None`` (silent or unknown kind)."""
     if event.kind == "defeat" and "losers" not in event.data and "leader" in event.data:
         return "knock"
-    return SOUNDS.get(event.kind)
+    return all_sounds().get(event.kind)
 
 
 def ring_for(event: Event) -> tuple[int | str, bool] | None:

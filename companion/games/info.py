@@ -204,6 +204,10 @@ class GameInfo:
         parameters: the options, checked by :meth:`check_options`.
         shipped: the shipped setups, the first being the default.
         package: the package holding the shipped files.
+        sounds: every event kind the game emits -> the buzzer pattern it calls for at the
+            table (a name of :data:`hardware.patterns.PATTERNS`: ``tick``, ``chime``,
+            ``knock``, ``capture``...), ``None`` for silence; the kinds every game shares
+            (``illegal``, ``undone``, ``victory``, ``defeat``) are the hardware's own.
     """
 
     name: str
@@ -214,6 +218,7 @@ class GameInfo:
     parameters: tuple[Parameter, ...] = ()
     shipped: tuple[ShippedSetup, ...] = ()
     package: str = ""
+    sounds: Mapping[str, str | None] = field(default_factory=dict)
 
     def parameter(self, name: str) -> Parameter:
         """The parameter called ``name``.

@@ -12,7 +12,7 @@ import pytest
 from companion.events import EventBus
 from companion.games.core import Event
 from hardware.factory import PinFactoryError, choose_pin_factory
-from hardware.mapping import SOUNDS, sound_for
+from hardware.mapping import all_sounds, sound_for
 from hardware.outputs import TableOutputs
 from hardware.patterns import PATTERNS
 from hardware.pins import PinMapError, load_pins, pins_from_text
@@ -40,8 +40,8 @@ def outputs() -> TableOutputs:
 def test_every_documented_event_kind_of_every_game_has_a_deliberate_output() -> None:
     kinds = documented_kinds()
     assert {"trap_sprung", "capture", "removal_due", "hp_changed", "respawn", "wound"} <= kinds
-    assert kinds - set(SOUNDS) == set()
-    assert {name for name in SOUNDS.values() if name} <= set(PATTERNS)
+    assert kinds - set(all_sounds()) == set()
+    assert {name for name in all_sounds().values() if name} <= set(PATTERNS)
 
 
 @pytest.mark.parametrize(("event", "pattern"), [
@@ -177,3 +177,30 @@ def test_a_pi_without_lgpio_gets_gpiozero_s_bad_pin_factory_naming_the_extra(
     assert isinstance(caught.value.__cause__, ImportError)
     assert PinFactoryError is BadPinFactory
     assert issubclass(PinMapError, GPIOZeroError) and issubclass(PinMapError, ValueError)
+
+
+def test_each_game_brings_its_own_sounds_and_two_games_may_not_disagree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: a game's event sounds live in its own GameInfo; the hardware gathers them, and
+    a kind two games give different sounds is refused naming both."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+
+    import hardware.mapping as mapping
+    from companion.games.registry import all_games
+
+    games = all_games()
+    for game in games:
+        assert game.info.sounds, f"{game.name} states no sounds"
+        for kind, pattern in game.info.sounds.items():
+            assert all_sounds()[kind] == pattern
+    field = next(game for game in games if game.name == "infinifield")
+    rival = SimpleNamespace(name="rival", info=replace(field.info, sounds={"capture": "knock"}))
+    monkeypatch.setattr(mapping, "all_games", lambda: [field, rival])
+    mapping.all_sounds.cache_clear()
+    try:
+        with pytest.raises(mapping.SoundClash, match="rival: event 'capture' sounds 'knock', "
+                                                     "but infinifield gives it 'capture'"):
+            mapping.all_sounds()
+    finally:
+        mapping.all_sounds.cache_clear()

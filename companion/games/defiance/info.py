@@ -52,6 +52,13 @@ INFO = GameInfo(
         ShippedSetup("skirmish teams", shipped_roles("data/games/skirmish-teams.toml")),
     ),
     package=PACKAGE,
+    sounds={
+        "turn_order": None, "dice_locked": None, "health_changed": None, "respawn": "chime",
+        "points_scored": "chime", "game_over": None, "unit_destroyed": "knock",
+        "nothing_healed": None, "turn_lost": "tick", "timeline_over_limit": "chime",
+        "timeline_card_destroyed": None, "card_discarded": None, "card_stolen": "capture",
+        "card_attached": None, "forced_move": None, "canceled": None,
+    },
 )
 """Defiance's players, files, options and shipped setups."""
 

@@ -24,5 +24,9 @@ INFO = GameInfo(
     parameters=(),
     shipped=(ShippedSetup("default deck", {"deck": "decks/default.toml"}),),
     package="companion.games.infinidungeon",
+    sounds={
+        "trap_sprung": "trap_sprung", "die_lost": "knock", "die_regained": "chime",
+        "room_flipped": None, "crystal": "chime", "deck_reshuffled": None,
+    },
 )
 """The solo dungeon: the room deck decides everything, so the game takes no options."""

@@ -50,5 +50,10 @@ INFO = GameInfo(
         ShippedSetup("castle (3D)", {SETUP_ROLE: "fields/castle3d.toml"}),
     ),
     package="companion.games.infinifield",
+    sounds={
+        "counter_advanced": "tick", "removal_due": "removal_due", "block_removed": None,
+        "capture": "capture", "eliminated": "knock", "round_over": "chime", "match_over": None,
+        "field_rebuilt": None,
+    },
 )
 """What the registry, the command line and the new-game screen know of Infinifield."""

@@ -37,5 +37,9 @@ INFO = GameInfo(
     shipped=(ShippedSetup("quick start", DEFAULT_FILES),
              ShippedSetup("short game (4 turns)", DEFAULT_FILES, {"turn_limit": 4})),
     package=PACKAGE,
+    sounds={
+        "hp_changed": None, "unit_eliminated": "knock", "hp_token_collected": "chime",
+        "hp_token_removed": None, "runner_scored": "chime",
+    },
 )
 """Two sides (Red and Blue, no player names in the engine), the board and the cards."""

@@ -33,6 +33,10 @@ INFO = GameInfo(
                                         "profiles": "profiles/default.toml"}),
     ),
     package="companion.games.infinity",
+    sounds={
+        "roll": None, "hit": None, "critical": None, "wound": "knock",
+        "trooper_removed": "knock", "turn_changed": "tick", "round_changed": "tick",
+    },
 )
 """Infinity's facts (infinity-n3-intro.md "INFINITY: GAME SUMMARY": two players, each with
 an Army List within the Army Points agreed)."""
