@@ -248,7 +248,8 @@ def test_the_next_builder_s_field_is_read_from_the_camera_between_rounds(
     assert screen.name == "field_setup" and screen.back_to == "game"
     _until_read(driver)
     driver.screenshot("field_setup_rebuild")
-    red = next(b.key for b in screen.capture.draft.present() if b.colour == "red")
+    draft = screen.capture.draft
+    red = next(b.key for b in draft.present() if b.colour == "red")
     picture = screen.ids.picture
     driver.tap_at(*picture.window_point(*picture.view.mark(red)))  # red -> blue
     assert screen.ids.start_button.text == "Start round"
@@ -258,6 +259,7 @@ def test_the_next_builder_s_field_is_read_from_the_camera_between_rounds(
     entry = session.record[-1]
     assert entry.source == "camera" and entry.text.startswith(f"rebuild {builder} {{")
     assert session.state.round == 2 and not session.state.removed
-    assert session.state.field.blocks == screen.capture.draft.to_field().blocks
+    assert session.state.field.blocks == draft.to_field().blocks
+    assert screen.capture is None, "the frame is let go once the field is in the game"
     assert driver.widget("board").parent is not None, "round 2 is played on it"
     go_home(driver)

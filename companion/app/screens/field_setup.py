@@ -250,7 +250,13 @@ class FieldSetupScreen(Screen):
             self.problems = str(error)
             return
         app.outputs.reset()
+        self._let_go()
         app.open_game_screen()
+
+    def _let_go(self) -> None:
+        """Drop the frame and its views once the field is in the game (memory)."""
+        self.capture = None
+        self.ids.picture.show(None)
 
     def _rebuild(self, text: str) -> None:
         """Propose the new round's field; back to the game when the engine accepts it.
@@ -264,6 +270,7 @@ class FieldSetupScreen(Screen):
         if not verdict.legal:
             self.problems = f"{verdict.reason} ({verdict.rule})"
             return
+        self._let_go()
         app.open_game_screen()
         # the banner names the action without the field's data (the log keeps it whole)
         app.banner.show(True, app.tr("banner.accepted", action=f"rebuild {self.rebuild_for}"),
