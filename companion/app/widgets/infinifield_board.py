@@ -26,6 +26,7 @@ from companion.app.views.infinifield_view import (
     label_spots,
     tap_action,
 )
+from companion.games.infinifield.actions import Move, Start
 from companion.session import Session
 
 OUTLINE = (0.05, 0.05, 0.07, 1)
@@ -34,12 +35,13 @@ TARGET = (0.35, 0.95, 1.0, 1)
 
 
 def legal_targets(session: Session) -> set[str]:
-    """The blocks the legal ``start``/``move`` actions lead to (the last word of each)."""
+    """The blocks the legal ``start``/``move`` actions lead to (read from the typed actions)."""
     targets = set()
     for action in session.legal_actions():
-        words = session.game.format_action(action).split()
-        if words[0] in ("start", "move"):
-            targets.add(words[-1])
+        if isinstance(action, Start):
+            targets.add(action.block)
+        elif isinstance(action, Move):
+            targets.add(action.target)
     return targets
 
 
