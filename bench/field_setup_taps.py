@@ -36,7 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.app.field_capture import TAP_RADIUS_PX, SetupView, capture_field  # noqa: E402
+from companion.app.field_capture import capture_field  # noqa: E402
+from companion.app.field_view import TAP_RADIUS_PX, SetupView  # noqa: E402
 from tests.app.field_setup_player import (  # noqa: E402
     PICTURE,
     correct,

@@ -27,7 +27,7 @@ stay, and the engine's check names them (``overlapping``: usually a false block 
 (``companion.games.infinifield.check_field``) plus "one white block per player"; a draft with
 none starts the match as field TOML (:meth:`FieldDraft.field_toml`, read back by
 ``load_field_text``). Where each block and touching pair shows on screen, and what a tap
-there means, is :class:`SetupView` (screen pixels, y down from the widget's top-left).
+there means, is :class:`companion.app.field_view.SetupView`.
 
 Example:
     >>> from vision.field3d import FieldReading, SeenBlock3D
@@ -69,7 +69,7 @@ from companion.games.infinifield import (
     build_field,
     check_field,
 )
-from vision.geometry import contains, gaps_between, square
+from vision.geometry import gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import provisional_ids
 
@@ -103,19 +103,9 @@ sizes (a read block can sit 10 mm off; the overlap left is settled, the added on
 SNAP_GAP_MM = 1.0
 """An added block is lined up this far from the neighbour it is placed beside."""
 
-TAP_RADIUS_PX = 28.0
-"""A tap this close to a block's or a pair's mark hits it (the nearest mark wins)."""
-
-MARK_SPACING_PX = 50.0
-"""Blocks' marks on screen are spread at least this far apart, so each one's target is a
-disc of at least 48 px (a fingertip at 800x480)."""
-
 READ_SEED = 12
 """OpenCV's random generator is seeded with this before each reading (the reader splits
 same-coloured neighbours by k-means), so the same frame always reads the same."""
-
-MAX_LEVEL = 3
-"""Levels offered by touch (the reader looks as high)."""
 
 STARTING_POSITIONS = RuleRef("infinifield", "Select starting positions", "step 2")
 """Each player places a pawn on a white block: a field needs one per player."""
@@ -319,10 +309,10 @@ class FieldDraft:
         """Put block ``key`` at ``level`` with its footprint's centre at ``centre`` (mm).
 
         For a top the camera read at the wrong height: the same spot in the picture is
-        another point of the table at another height (see :meth:`SetupView.tap`). Where no
-        block stands under it, one is assumed (white, as the camera assumes hidden blocks)
-        at each level below, for the players to colour, drop or replace. Returns the keys of
-        the blocks assumed.
+        another point of the table at another height (see
+        :meth:`companion.app.field_view.SetupView.tap`). Where no block stands under it, one
+        is assumed (white, as the camera assumes hidden blocks) at each level below, for the
+        players to colour, drop or replace. Returns the keys of the blocks assumed.
         """
         block = replace(self.blocks[key], level=int(level),
                         centre=(float(centre[0]), float(centre[1])))
@@ -573,294 +563,6 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
     views = TableViews(frame, pose, palette)
     reading = read_field(frame, pose, palette, views=views)
     return Capture(frame, pose, FieldDraft.from_reading(reading), views)
-
-
-# -- on screen ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Hit:
-    """What a tap on the set-up picture means.
-
-    Attributes:
-        kind: ``block`` (cycle its colour), ``level`` (one level up), ``select``
-            (touching mode: the block whose neighbours are shown; key -1 lets go), ``pair``
-            (toggle touching), ``add`` (a block the camera missed) or ``none``.
-        key: the block's key (``block``, ``level``, ``select``, ``pair``: the neighbour
-            tapped).
-        pair: the two blocks' keys (``pair``).
-        at_mm: where on the table (``add``).
-        level: the added block's level (``add``).
-    """
-
-    kind: str
-    key: int = -1
-    pair: tuple[int, int] = (-1, -1)
-    at_mm: tuple[float, float] = (0.0, 0.0)
-    level: int = 1
-
-
-class SetupView:
-    """The frame and the draft as shown in a ``width`` x ``height`` px picture.
-
-    The picture shows the part of the frame around the field, as large as fits: its crop
-    and scale are fixed when the view is made, so nothing moves while the players correct
-    the field. Points are screen px from the picture's top-left, y down.
-    """
-
-    def __init__(self, capture: Capture, width: float, height: float,
-                 margin_mm: float = 30.0) -> None:
-        self.capture = capture
-        self.width, self.height = float(width), float(height)
-        frame_h, frame_w = capture.frame.shape[:2]
-        draft = capture.draft
-        pts = [self._top(b, corners=True) for b in draft.blocks.values()]
-        if pts:
-            allpx = np.concatenate(pts)
-            lo, hi = allpx.min(axis=0), allpx.max(axis=0)
-            px_per_mm = float(np.median([np.linalg.norm(p[0] - p[1]) for p in pts])
-                              / draft.layout.block_mm)
-            pad = margin_mm * px_per_mm
-            x0, y0, x1, y1 = lo[0] - pad, lo[1] - pad, hi[0] + pad, hi[1] + pad
-        else:
-            x0, y0, x1, y1 = 0.0, 0.0, float(frame_w), float(frame_h)
-        scale = min(self.width / max(x1 - x0, 1.0), self.height / max(y1 - y0, 1.0))
-        scale = max(scale, min(self.width / frame_w, self.height / frame_h))
-        cw, ch = self.width / scale, self.height / scale
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        x0 = float(np.clip(cx - cw / 2, 0, max(frame_w - cw, 0))) if cw <= frame_w \
-            else (frame_w - cw) / 2
-        y0 = float(np.clip(cy - ch / 2, 0, max(frame_h - ch, 0))) if ch <= frame_h \
-            else (frame_h - ch) / 2
-        self.scale = float(scale)
-        self.origin = (float(x0), float(y0))
-        """Frame px at the picture's top-left corner."""
-        self._marks = {k: self._base_mark(k) for k in draft.blocks}
-        self._spread(self._marks, set(self._marks))
-        self.selected: int | None = None
-        """Touching mode: the block whose neighbours are shown."""
-
-    # -- geometry --------------------------------------------------------------------------
-    def _top(self, block: DraftBlock, corners: bool) -> np.ndarray:
-        layout = self.capture.draft.layout
-        z = block.level * layout.block_height_mm
-        pts = block.outline(layout) if corners else np.array([block.centre])
-        return np.asarray(self.capture.pose.project(
-            [[float(x), float(y), z] for x, y in pts]))
-
-    def to_screen(self, frame_px: np.ndarray) -> np.ndarray:
-        """Frame pixels (N, 2) to picture px (y down)."""
-        return (np.asarray(frame_px, np.float64) - self.origin) * self.scale
-
-    def to_frame(self, x: float, y: float) -> np.ndarray:
-        """A picture point to frame pixels."""
-        return np.array([x / self.scale + self.origin[0], y / self.scale + self.origin[1]])
-
-    def crop(self) -> tuple[int, int, int, int]:
-        """The frame's pixels shown, ``(x0, y0, x1, y1)``, clipped to the frame."""
-        frame_h, frame_w = self.capture.frame.shape[:2]
-        x0, y0 = self.origin
-        x1, y1 = x0 + self.width / self.scale, y0 + self.height / self.scale
-        return (max(0, math.floor(x0)), max(0, math.floor(y0)),
-                min(frame_w, math.ceil(x1)), min(frame_h, math.ceil(y1)))
-
-    def outline(self, key: int) -> np.ndarray:
-        """Block ``key``'s top face on screen (4, 2)."""
-        return self.to_screen(self._top(self.capture.draft.blocks[key], corners=True))
-
-    def _base_mark(self, key: int) -> np.ndarray:
-        """A block's top centre on screen, or beside the block it carries.
-
-        Toward the camera's nadir (where its side faces show), one mark further per level.
-        """
-        draft = self.capture.draft
-        top, depth = draft.blocks[key], 0
-        while True:
-            above = draft.above(top.key) if top.present else []
-            if not above:
-                break
-            top, depth = draft.blocks[above[0]], depth + 1
-        centre = self.to_screen(self._top(top, corners=False))[0]
-        if depth:
-            nadir = self.capture.pose.camera_position()
-            foot = self.to_screen(self.capture.pose.project([[nadir[0], nadir[1], 0.0]]))[0]
-            direction = foot - centre
-            norm = float(np.linalg.norm(direction))
-            unit = direction / norm if norm > 1e-6 else np.array([0.0, 1.0])
-            centre = centre + unit * MARK_SPACING_PX * depth
-        return np.asarray(centre, np.float64)
-
-    def _spread(self, marks: dict[int, np.ndarray], movable: set[int]) -> None:
-        """Push marks closer than :data:`MARK_SPACING_PX` apart (only ``movable`` ones)."""
-        keys = sorted(marks)
-        for _round in range(60):
-            moved = False
-            for n, a in enumerate(keys):
-                for b in keys[n + 1:]:
-                    if a not in movable and b not in movable:
-                        continue
-                    d = marks[b] - marks[a]
-                    dist = float(np.hypot(*d))
-                    if dist >= MARK_SPACING_PX - 0.01:
-                        continue
-                    unit = d / dist if dist > 1e-6 else np.array(
-                        [math.cos(a + b), math.sin(a + b)])
-                    push = (MARK_SPACING_PX - dist) * unit
-                    if a in movable and b in movable:
-                        marks[a] -= push / 2
-                        marks[b] += push / 2
-                    elif b in movable:
-                        marks[b] += push
-                    else:
-                        marks[a] -= push
-                    moved = True
-            for k in movable:
-                marks[k] = np.clip(marks[k], [MARK_SPACING_PX / 2] * 2,
-                                   [self.width - MARK_SPACING_PX / 2,
-                                    self.height - MARK_SPACING_PX / 2])
-            if not moved:
-                break
-
-    def _free_spot(self, want: np.ndarray) -> np.ndarray:
-        """The point nearest ``want`` at least :data:`MARK_SPACING_PX` from every mark.
-
-        Searched on rings 8 px apart, 24 directions each, inside the picture; ``want``
-        itself where no such point is.
-        """
-        others = np.array(list(self._marks.values())) if self._marks else np.zeros((0, 2))
-        half = MARK_SPACING_PX / 2
-        for radius in np.arange(0.0, 4 * MARK_SPACING_PX, 8.0):
-            for angle in np.linspace(0, 2 * math.pi, 1 if radius == 0 else 24, endpoint=False):
-                p = want + radius * np.array([math.cos(angle), math.sin(angle)])
-                inside = half <= p[0] <= self.width - half and half <= p[1] <= self.height - half
-                if inside and (not len(others) or float(np.min(np.linalg.norm(
-                        others - p, axis=1))) >= MARK_SPACING_PX):
-                    return p
-        return want
-
-    def mark(self, key: int) -> tuple[float, float]:
-        """Where block ``key``'s mark (its colour and letter: what a tap cycles) is drawn.
-
-        Marks start on the blocks' top centres (see :meth:`_base_mark`) and are spread to be
-        at least :data:`MARK_SPACING_PX` apart, once: a block added later (or assumed under
-        a raised one) gets its mark at the nearest free spot, and the others stay put.
-        """
-        if key not in self._marks:
-            self._marks[key] = self._free_spot(self._base_mark(key))
-        x, y = self._marks[key]
-        return (float(x), float(y))
-
-    def anchor(self, key: int) -> tuple[float, float]:
-        """Block ``key``'s top centre on screen (a mark spread away is joined to it)."""
-        p = self.to_screen(self._top(self.capture.draft.blocks[key], corners=False))[0]
-        return (float(p[0]), float(p[1]))
-
-    def partners(self) -> list[int]:
-        """The blocks that may be toggled touching the selected one (none selected: [])."""
-        if self.selected is None:
-            return []
-        return sorted(b if a == self.selected else a
-                      for a, b in self.capture.draft.pair_candidates() if self.selected in (a, b))
-
-    def pawn_mark(self, pawn: DraftPawn) -> tuple[float, float]:
-        """Where a pawn seen at set-up is drawn (its head above the block it stands on)."""
-        draft = self.capture.draft
-        level = draft.blocks[pawn.block].level if pawn.block in draft.blocks else 0
-        z = level * draft.layout.block_height_mm + 22.0
-        p = self.to_screen(self.capture.pose.project([[pawn.centre[0], pawn.centre[1], z]]))[0]
-        return (float(p[0]), float(p[1]))
-
-    def smallest_target_px(self) -> float:
-        """The smallest distance between two blocks' marks.
-
-        Each block's tap target is a disc of the smaller of twice :data:`TAP_RADIUS_PX`
-        and this.
-        """
-        marks = [self.mark(k) for k in self.capture.draft.blocks]
-        if len(marks) < 2:
-            return float("inf")
-        arr = np.array(marks)
-        d = np.linalg.norm(arr[:, None] - arr[None], axis=2)
-        d[np.diag_indices(len(arr))] = np.inf
-        return float(d.min())
-
-    # -- taps ------------------------------------------------------------------------------
-    def hit(self, x: float, y: float, mode: str = "blocks") -> Hit:
-        """What a tap at picture point ``(x, y)`` means in ``mode``.
-
-        ``mode`` is ``blocks``, ``touching`` or ``levels``.
-
-        Levels: a tap on a block's mark puts it one level higher (after the highest, back on
-        the table), where the same spot of the picture is at that height; a tap elsewhere
-        adds a block at level 2 whose top shows there (blocks assumed under it if none).
-        Blocks: the nearest block mark within :data:`TAP_RADIUS_PX`, else the highest block
-        whose top face is under the finger, else, on the bare table, a missed block to add.
-        Touching: a tap on a block's mark selects it (its neighbours are ringed); then a tap
-        on a ringed neighbour toggles the pair, on the selected block lets it go, on another
-        block selects that one. The targets are the blocks' marks, at least
-        :data:`MARK_SPACING_PX` apart, even where four blocks meet at one corner.
-        """
-        draft = self.capture.draft
-        marks = [(math.dist(self.mark(k), (x, y)), k) for k in draft.blocks]
-        if mode == "levels":
-            live = [(d, k) for d, k in marks if draft.blocks[k].present]
-            near_live = min(live, default=None)
-            if near_live is not None and near_live[0] <= TAP_RADIUS_PX:
-                return Hit("level", key=near_live[1])
-            return self._add_hit(x, y, 2)
-        if mode == "touching":
-            live = [(d, k) for d, k in marks if draft.blocks[k].present]
-            hit = min(live, default=None)
-            if hit is None or hit[0] > TAP_RADIUS_PX:
-                return Hit("none")
-            key = hit[1]
-            if self.selected is not None and key in self.partners():
-                return Hit("pair", key=key, pair=_pair(self.selected, key))
-            return Hit("select", key=-1 if key == self.selected else key)
-        near = min(marks, default=None)
-        if near and near[0] <= TAP_RADIUS_PX:
-            return Hit("block", key=near[1])
-        under = [b for b in draft.blocks.values() if b.present
-                 and contains(self.outline(b.key), (x, y))]
-        if under:
-            return Hit("block", key=max(under, key=lambda b: b.level).key)
-        return self._add_hit(x, y, 1)
-
-    def _add_hit(self, x: float, y: float, level: int) -> Hit:
-        """A block to add whose top at ``level`` shows at picture point ``(x, y)``."""
-        layout = self.capture.draft.layout
-        frame_px = self.to_frame(x, y)
-        on_table = self.capture.pose.to_plane(frame_px.reshape(1, 2),
-                                              level * layout.block_height_mm)[0]
-        if not (0 <= on_table[0] <= layout.width_mm and 0 <= on_table[1] <= layout.height_mm):
-            return Hit("none")
-        return Hit("add", at_mm=(float(on_table[0]), float(on_table[1])), level=level)
-
-    def tap(self, x: float, y: float, mode: str = "blocks") -> Hit:
-        """Apply a tap to the draft; returns what it hit."""
-        hit = self.hit(x, y, mode)
-        draft = self.capture.draft
-        if hit.kind == "block":
-            draft.cycle(hit.key)
-        elif hit.kind == "level":
-            block = draft.blocks[hit.key]
-            level = block.level % MAX_LEVEL + 1
-            height = draft.layout.block_height_mm
-            seen = self.capture.pose.project([[block.centre[0], block.centre[1],
-                                               block.level * height]])
-            centre = self.capture.pose.to_plane(seen, level * height)[0]
-            draft.set_level(hit.key, level, centre)
-        elif hit.kind == "select":
-            self.selected = None if hit.key < 0 else hit.key
-        elif hit.kind == "pair":
-            draft.toggle(*hit.pair)
-        elif hit.kind == "add":
-            key = draft.add_at(hit.at_mm, hit.level)
-            if key is None:
-                return Hit("none")
-            block = draft.blocks[key]
-            draft.blocks[key] = replace(block, colour=self.capture.colour_at(block.centre,
-                                                                             block.level))
-            return replace(hit, key=key)
-        return hit
 
 
 def violating_keys(draft: FieldDraft, violations: Iterable[Violation]) -> set[int]:

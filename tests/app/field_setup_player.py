@@ -17,7 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from companion.app.field_capture import TAP_RADIUS_PX, Capture, FieldDraft, SetupView
+from companion.app.field_capture import Capture, FieldDraft
+from companion.app.field_view import TAP_RADIUS_PX, SetupView
 from companion.games.infinifield import Block, build_field, check_field
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth

@@ -13,8 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from companion.app.field_capture import FieldDraft, SetupView, capture_field
+from companion.app.field_capture import FieldDraft, capture_field
 from companion.app.field_toml import field_toml_text
+from companion.app.field_view import SetupView
 from companion.games.infinifield import Block, build_field, check_field, load_field_text
 from tests.app.field_setup_player import (
     PICTURE,

@@ -24,7 +24,8 @@ from kivy.graphics.texture import Texture
 from kivy.uix.widget import Widget
 
 from companion.app import theme
-from companion.app.field_capture import Capture, SetupView
+from companion.app.field_capture import Capture
+from companion.app.field_view import SetupView
 
 MARK_PX = 36.0
 """Diameter of a block's mark (its tap target is larger: see ``TAP_RADIUS_PX``)."""
