@@ -93,7 +93,7 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     draft = screen.capture.draft
     assert len(draft.present()) == 17
     assert "17 blocks" in screen.status
-    assert "quick-start rules" in screen.problems
+    assert "The field keeps the quick start rules" in screen.problems
     assert not screen.ids.start_button.disabled
     assert too_small_buttons(driver) == []
     image = driver.screenshot("field_setup_read")
