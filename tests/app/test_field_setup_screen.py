@@ -263,3 +263,29 @@ def test_the_next_builder_s_field_is_read_from_the_camera_between_rounds(
     assert screen.capture is None, "the frame is let go once the field is in the game"
     assert driver.widget("board").parent is not None, "round 2 is played on it"
     go_home(driver)
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_the_set_up_screen_in_spanish_and_russian_does_not_clip(
+        driver: AppDriver, camera_table: CameraReplay, lang: str) -> None:
+    """Every label and button of the set-up screen, in each mode, fits in the players'
+    language at 800x480, and every button is a 48 px target."""
+    from tests.app.fit import clipped_labels
+
+    driver.app.set_language(lang)
+    try:
+        go_home(driver)
+        driver.tap_text("Infinifield")
+        driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
+        driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+        driver.tap(driver.widget("start"))
+        _until_read(driver)
+        screen = driver.screen
+        for mode in ("touching_mode", "levels_mode", "blocks_mode"):
+            driver.tap(screen.ids[mode])
+            assert clipped_labels(screen) == [], mode
+            assert too_small_buttons(driver) == []
+        driver.screenshot(f"field_setup_{lang}")
+    finally:
+        driver.app.set_language("en")
+    go_home(driver)
