@@ -1090,8 +1090,11 @@ def _chroma_refs(palette: Palette) -> tuple[tuple[str, ...], np.ndarray]:
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
     pairs: set[tuple[int, int]] = set()
     n = len(blocks)
+    # the engine's rule (companion.games.infinifield.contacts) in three dimensions: side by
+    # side at one level, and a block meeting, edge to edge, one a level below or above it
+    # (its bottom edge on that one's top edge), which the plan gap alone measures
     idx = [(i, j) for i in range(n) for j in range(i + 1, n)
-           if blocks[i].level == blocks[j].level]
+           if abs(blocks[i].level - blocks[j].level) <= 1]
     if idx:
         a = np.stack([blocks[i].outline for i, _ in idx])
         b = np.stack([blocks[j].outline for _, j in idx])
