@@ -428,6 +428,13 @@ class TableViews:
             unknown = c == UNKNOWN
             if unknown.any():
                 c[unknown] = self._by_hue(view[unknown])
+            # glare veils a coloured top toward white (a glossy top under a big overhead
+            # light) but leaves its hue: "white" with a block colour's hue is that colour
+            if any(k.name == "white" for k in self.palette.classes):
+                whites = c == self.palette.index("white")
+                if whites.any():
+                    hue = self._by_hue(view[whites])
+                    c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[self.skin(key)] = UNKNOWN
             self._classes[key] = c
