@@ -84,8 +84,30 @@ def test_flat_fields_are_read_block_by_block_with_their_colours(scenes) -> None:
                                          s.centre[1] - b.centre_mm[1]))
     if total == 0:
         pytest.skip("no flat set-up photo shipped")
-    assert right / total >= 0.75
+    assert right / total >= 0.95
     assert statistics.median(errors) <= 2.0
+
+
+def test_blocks_under_a_bridge_are_read_from_the_parts_of_their_tops_beside_it(scenes
+                                                                            ) -> None:
+    """infinifield.md "Build the field": a block resting on two hides the middle of their
+    tops; the rest of each shows beside it and puts the block under (before issue 12's
+    part tops: 1 of 22 such blocks in these families was read, now 9)."""
+    right = total = 0
+    for scene in scenes:
+        if scene.role != "before" or not scene.stacked:
+            continue
+        frame, pose = _pose(scene)
+        reading = read_field(frame, pose, learn_palette(TableViews(frame, pose,
+                                                                    default_palette())))
+        m = match(reading, scene)
+        under = {s for b in scene.blocks.values() for s in b.rests_on}
+        for bid in under:
+            total += 1
+            right += bid in m and reading.blocks[m[bid]].colour == scene.blocks[bid].colour
+    if total == 0:
+        pytest.skip("no stacked set-up photo shipped")
+    assert right / total >= 0.3
 
 
 def test_a_removal_is_read_as_exactly_that_block(scenes) -> None:
