@@ -15,8 +15,11 @@ alternating photo by photo, so a busy machine slows both alike. With ``--busy N`
 loaded). The process itself is pinned to one core. Target: the pipeline at most 150 ms per
 tray.
 
+``--reader X.onnx`` times a candidate reader too, in the same loop (a third row), so its
+cost is measured against the shipped one under the same load.
+
 Usage:
-    .venv/bin/python bench/dice_latency.py [--repeat 3] [--busy 1]
+    .venv/bin/python bench/dice_latency.py [--repeat 3] [--busy 1] [--reader X.onnx]
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--busy", type=int, default=1, help="spinning processes meanwhile")
+    parser.add_argument("--reader", type=Path, help="a candidate reader to time as well")
     args = parser.parse_args()
     folder = DATA / "dice" / "train"
     if not (folder / "labels.json").is_file():
@@ -85,7 +89,9 @@ def main() -> None:
         os.sched_setaffinity(0, {cores[0]})      # the bench on one core, the spinners beside
     read_tray(frames[0])
     baseline_read(frames[0])
-    new, old, dice = [], [], []
+    if args.reader:
+        read_tray(frames[0], model=args.reader)
+    new, old, dice, candidate = [], [], [], []
     try:
         for _ in range(args.repeat):
             for frame in frames:
@@ -97,6 +103,10 @@ def main() -> None:
                 new.append((t1 - t) * 1000)
                 old.append((t2 - t1) * 1000)
                 dice.append(len(found))
+                if args.reader:
+                    t = time.perf_counter()
+                    read_tray(frame, model=args.reader)
+                    candidate.append((time.perf_counter() - t) * 1000)
     finally:
         stop.set()
         for p in spinners:
@@ -106,6 +116,8 @@ def main() -> None:
           f"{os.getloadavg()[0]:.1f}, OpenCV {cv2.__version__}")
     print(_row("read_tray (detector + batched reader)", new))
     print(_row("baseline find_dice + read_die (numpy, BLAS)", old))
+    if candidate:
+        print(_row(f"read_tray, reader {args.reader.name}", candidate))
     print(f"  ratio pipeline / baseline (medians): "
           f"{statistics.median(new) / statistics.median(old):.2f}; dice found per tray "
           f"{statistics.fmean(dice):.1f}; target <= 150 ms per tray")

@@ -24,11 +24,13 @@ Example:
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
 from vision.dice import DieReading
 from vision.dice_detect import find_dice_net
+from vision.dice_reader import MODEL as READER
 from vision.dice_reader import read_boxes
 from vision.tray import TrayRegion
 
@@ -76,8 +78,8 @@ def in_reading_order(readings: list[DieReading]) -> list[DieReading]:
 
 
 def read_tray(frame: np.ndarray, region: Region | TrayRegion | None = None,
-              reader: DieReader | None = None, finder: DiceFinder | None = None
-              ) -> list[DieReading]:
+              reader: DieReader | None = None, finder: DiceFinder | None = None,
+              model: Path = READER) -> list[DieReading]:
     """Every die in the tray with its box (in frame pixels), in reading order.
 
     Args:
@@ -86,6 +88,7 @@ def read_tray(frame: np.ndarray, region: Region | TrayRegion | None = None,
             ``None`` for the whole frame.
         reader: how one die is read (default: the trained reader, all dice in one batch).
         finder: how the dice are found (default: the trained detector).
+        model: the trained reader's network (a candidate in the benchmarks).
 
     Raises:
         ValueError: the region is empty or outside the frame, or a model is missing.
@@ -96,7 +99,7 @@ def read_tray(frame: np.ndarray, region: Region | TrayRegion | None = None,
         boxes = [b for b in boxes
                  if region.contains(((b[0] + b[2]) / 2 + dx, (b[1] + b[3]) / 2 + dy))]
     faces: list[int | None] = ([reader(image, b) for b in boxes] if reader
-                               else read_boxes(image, boxes))
+                               else read_boxes(image, boxes, model))
     return in_reading_order([DieReading((b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy), f)
                              for b, f in zip(boxes, faces, strict=True) if f is not None])
 

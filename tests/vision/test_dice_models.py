@@ -119,3 +119,14 @@ def test_an_ensemble_of_readers_gives_their_mean_probability(tmp_path: Path) -> 
     logits = net.forward()
     got = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
     assert np.allclose(got, want, atol=1e-4)
+
+
+def test_a_tray_read_with_a_candidate_reader_names_a_missing_one(dice_dir: Path,
+                                                                  tmp_path: Path) -> None:
+    """The benchmarks measure a candidate reader through read_tray(model=...): the shipped
+    one reads the same as the default, a missing one is named."""
+    name = load_split()["held_out"][0]
+    image = read_photo(dice_dir / name)
+    assert read_tray(image, model=READER) == read_tray(image)
+    with pytest.raises(ValueError, match=r"candidate\.onnx: the dice reader.s model is missing"):
+        read_tray(image, model=tmp_path / "candidate.onnx")
