@@ -5,9 +5,10 @@ standardised per colour channel (so the die's colour and the light do not matter
 contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained by
 :mod:`vision.devtools.dice_reader_train`) gives the logits of the six faces and of "not a
 die" (what the detector may take for one). All the dice of a tray
-go through in one batch, each also turned by a quarter turn (the two views' probabilities
-are averaged), on one thread of OpenCV's DNN module: no BLAS, so a busy CPU costs no more
-than its share.
+go through in one batch, each in :data:`VIEWS` views (by default as it lies and turned a
+quarter turn; the views' probabilities are averaged), on one thread of OpenCV's DNN module:
+no BLAS, so a busy CPU costs no more than its share. The network may be several readers
+averaged in one graph (:mod:`vision.devtools.dice_reader_ensemble`); the runtime is the same.
 
 Example:
     >>> import numpy as np
