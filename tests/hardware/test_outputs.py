@@ -189,7 +189,8 @@ def test_each_game_brings_its_own_sounds_and_two_games_may_not_disagree(
     import hardware.mapping as mapping
     from companion.games.registry import all_games
 
-    games = all_games()
+    games = [game for game in all_games() if game.__module__.startswith("companion.games.")]
+    assert len(games) >= 5  # other tests may register engines of their own
     for game in games:
         assert game.info.sounds, f"{game.name} states no sounds"
         for kind, pattern in game.info.sounds.items():
