@@ -1185,7 +1185,15 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                      and b.seen in ("top", "part")
                      and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2]
             seen_tops = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"]
-            for part in _part_tops(views, top, seen_tops, [blocks[j] for j in found]):
+            parts = _part_tops(views, top, seen_tops, [blocks[j] for j in found])
+            if (parts and not found and top.level > 2 and id(top) not in column_seen
+                    and not any(_carried(views, p, blocks) for p in parts)):
+                # parts a level up must stand on something too: when none does, the top
+                # was read too high (its size, at the noise of measuring it)
+                blocks[i] = _lowered(top, pose)
+                todo.insert(0, i)
+                continue
+            for part in parts:
                 blocks.append(part)
                 found.append(len(blocks) - 1)
                 if part.level > 1:
@@ -1257,6 +1265,21 @@ def _lowered(top: SeenBlock3D, pose: TablePose, by: int = -1) -> SeenBlock3D:
     return SeenBlock3D(top.colour, centre, top.angle, top.level + by,
                        square(centre, pose.layout.block_mm, top.angle), top.rests_on, top.seen,
                        top.size_mm)
+
+
+def _carried(views: TableViews, part: SeenBlock3D, blocks: Sequence[SeenBlock3D]) -> bool:
+    """Whether something shows under a block above the first level.
+
+    A read top it overlaps one level down, or side faces of another colour under it.
+    """
+    if any(b.level == part.level - 1 and b.seen == "top"
+           and _overlap_mm2(b.outline, part.outline) > SUPPORT_OVERLAP_MM2 for b in blocks):
+        return True
+    others = [b for b in blocks if b.seen == "top"
+              and np.hypot(b.centre[0] - part.centre[0], b.centre[1] - part.centre[1])
+              > 0.5 * views.layout.block_mm]
+    colour, share = _side_colour(views, part.outline, part.level - 1, others)
+    return colour is not None and colour != part.colour and share >= SIDE_SHARE
 
 
 def _raised(top: SeenBlock3D, pose: TablePose) -> SeenBlock3D:
