@@ -4,7 +4,7 @@ Only the 50 photos held out of all training and tuning (``vision/models/dice_spl
 drawn by photo with a fixed seed) count; labels with the project's corrections
 (``vision/models/dice_label_overrides.json``). Figures:
 
-1. per die given the labelled box: the trained reader (``vision.dice_reader``), today's
+1. per die given the labelled box: the trained reader (``vision.readers.dice_reader``), today's
    baseline (the three numpy networks of ``bench/dice_baseline/``, which were trained on 160
    of the 200 photos, some of these among them: optimistic), the training-free pip counter;
 2. the whole tray, ``read_tray(frame)`` on the whole frame (no tray region: the photos have
@@ -14,7 +14,7 @@ drawn by photo with a fixed seed) count; labels with the project's corrections
    (:mod:`vision.devtools.dice_scoring`); the same for today's bare ``find_dice`` +
    ``read_die``;
 3. the same with the tray region where the tray's outline is found in the photo
-   (``vision.tray.tray_from_outline``: the photos of the black-rimmed tray; the others, dice
+   (``vision.readers.tray.tray_from_outline``: the photos of the black-rimmed tray; the others, dice
    on a white board beside the lid, keep the whole frame).
 
 Targets: >= 90 % of photos exact, >= 98 % per die given the box, recall and precision
@@ -37,13 +37,13 @@ from pathlib import Path
 
 import numpy as np
 
+from vision.devtools.dice_data import load_labels, load_split, read_photo
+from vision.devtools.dice_net import face_probabilities, shipped_nets
 from vision.devtools.dice_scoring import Totals, score_photo
-from vision.dice import count_pips, find_dice
-from vision.dice_data import load_labels, load_split, read_photo
-from vision.dice_net import face_probabilities, shipped_nets
-from vision.dice_reader import MODEL, read_faces
-from vision.dice_tray import read_tray
-from vision.tray import tray_from_outline
+from vision.readers.dice import count_pips, find_dice
+from vision.readers.dice_reader import MODEL, read_faces
+from vision.readers.dice_tray import read_tray
+from vision.readers.tray import tray_from_outline
 
 DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
                            Path(__file__).resolve().parents[2] / "shared" / "data"))
@@ -80,7 +80,7 @@ def main() -> None:
             right["baseline"] += _baseline_die(images[n], d.box) == d.pips
             right["pips"] += count_pips(images[n], d.box) == d.pips
     print("1. per die given the labelled box:")
-    for key, name in (("reader", "trained reader (vision.dice_reader)"),
+    for key, name in (("reader", "trained reader (vision.readers.dice_reader)"),
                       ("baseline", "baseline numpy networks (optimistic)"),
                       ("pips", "count_pips (no training)")):
         print(f"  {name:40} {100 * right[key] / dice:6.2f} % ({right[key]}/{dice})")

@@ -3,7 +3,7 @@
 The held-out photos of ``vision/models/dice_split.json`` that hold 5-10 dice (real phone
 photos, 640x640) go through
 
-- the pipeline, ``vision.dice_tray.read_tray(frame)``: the trained detector (OpenCV DNN,
+- the pipeline, ``vision.readers.dice_tray.read_tray(frame)``: the trained detector (OpenCV DNN,
   320 px) and all dice read in one batch by the trained reader (two views each), OpenCV on
   one thread, no BLAS;
 - the named baseline, bare ``find_dice`` + ``read_die`` as they were before issue 13: the
@@ -35,10 +35,10 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.dice import find_dice
-from vision.dice_data import load_labels, load_split, read_photo
-from vision.dice_net import face_probabilities, shipped_nets
-from vision.dice_tray import read_tray
+from vision.devtools.dice_data import load_labels, load_split, read_photo
+from vision.devtools.dice_net import face_probabilities, shipped_nets
+from vision.readers.dice import find_dice
+from vision.readers.dice_tray import read_tray
 
 DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
                            Path(__file__).resolve().parents[2] / "shared" / "data"))

@@ -31,10 +31,10 @@ import numpy as np
 from companion.games.infinifield import Block, Field, build_field
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth, iter_scenes
-from vision.field3d import FieldReading, TableViews, learn_palette, read_field
 from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
-from vision.verify import check_blocks, locate_pawn
+from vision.readers.field3d import FieldReading, TableViews, learn_palette, read_field
+from vision.readers.verify import check_blocks, locate_pawn
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = (ROOT / "artifacts" / "table3d", ROOT / "tests" / "data" / "table3d")

@@ -34,18 +34,18 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.bases import distances, find_bases
 from vision.calibration import calibrate
+from vision.devtools.dice_data import load_labels, load_split, read_photo
 from vision.devtools.dice_scoring import Totals, score_photo
-from vision.dice import count_pips
-from vision.dice_data import load_labels, load_split, read_photo
-from vision.dice_reader import read_faces
-from vision.dice_tray import read_tray
+from vision.devtools.scoring import score_scene
 from vision.layout import INCH_MM
 from vision.markers import detect_markers
 from vision.observe import observe
+from vision.readers.bases import distances, find_bases
+from vision.readers.dice import count_pips
+from vision.readers.dice_reader import read_faces
+from vision.readers.dice_tray import read_tray
 from vision.render import LIGHTINGS, BaseSpec, FieldSpec, SceneSpec, render_scene
-from vision.scoring import score_scene
 
 DATA = Path(os.environ.get("INFINITE_SHARED_DATA",
                            Path(__file__).resolve().parents[2] / "shared" / "data"))

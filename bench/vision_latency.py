@@ -70,9 +70,9 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
     from table3d_accuracy import folder_with_data, intrinsics_of, truth_field
 
     from vision.devtools.table3d_truth import iter_scenes
-    from vision.field3d import TableViews, learn_palette
     from vision.palette import default_palette
     from vision.pose import DriftCheck, find_table_markers, solve_pose
+    from vision.readers.field3d import TableViews, learn_palette
 
     items: list[tuple] = []
     folder = folder_with_data(None)
@@ -91,9 +91,9 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
                           cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)))
         source = f"photoreal renders in {folder}"
     if not items:
-        from vision.field3d import read_field
+        from vision.devtools.render_boxes import BoxScene, render_boxes
         from vision.pose import DriftCheck, TablePose
-        from vision.render_boxes import BoxScene, render_boxes
+        from vision.readers.field3d import read_field
 
         for seed in range(count):
             base = BoxScene.random(seed, stacked=seed % 3, size=size)
@@ -111,9 +111,9 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
 
 def _camera_frame(frame: np.ndarray, ctx: tuple) -> object:
     """What the watcher does with one still frame through the camera model."""
-    from vision.field3d import TableViews
     from vision.pose import DRIFT_LIMIT_PX, find_markers_near
-    from vision.verify import check_blocks
+    from vision.readers.field3d import TableViews
+    from vision.readers.verify import check_blocks
 
     pose, palette, fld, drift = ctx
     quick = drift.drift_px(frame)

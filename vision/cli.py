@@ -150,8 +150,8 @@ def _cmd_pose(args: argparse.Namespace) -> int:
 
 def _cmd_read(args: argparse.Namespace) -> int:
     from companion.games.infinifield import check_field
-    from vision.field3d import read_field
     from vision.pose import table_pose
+    from vision.readers.field3d import read_field
 
     image = _image(args.image)
     pose = table_pose(image, _intrinsics(args.camera, args.calibration))
@@ -200,8 +200,8 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_observe(args: argparse.Namespace) -> int:
-    from vision.infinifield import check_observed_field, field_toml
     from vision.observe import observe
+    from vision.readers.infinifield import check_observed_field, field_toml
 
     image = _image(args.image)
     obs = observe(image, _calibration(image, args.calibration))
@@ -228,7 +228,7 @@ def _cmd_observe(args: argparse.Namespace) -> int:
 
 
 def _cmd_dice(args: argparse.Namespace) -> int:
-    from vision.dice import read_dice
+    from vision.readers.dice import read_dice
 
     readings = read_dice(_image(args.image))
     for r in readings:
@@ -238,7 +238,7 @@ def _cmd_dice(args: argparse.Namespace) -> int:
 
 
 def _cmd_bases(args: argparse.Namespace) -> int:
-    from vision.bases import distances, find_bases
+    from vision.readers.bases import distances, find_bases
 
     image = _image(args.image)
     bases = find_bases(image, _calibration(image, args.calibration))

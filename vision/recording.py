@@ -65,8 +65,8 @@ def write_samples(folder: Path | str = SAMPLES_DIR, quality: int = 70,
         The frame files written.
     """
     from vision.calibration import calibrate
-    from vision.infinifield import field_toml
     from vision.observe import observe
+    from vision.readers.infinifield import field_toml
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)

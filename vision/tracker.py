@@ -35,10 +35,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.games.infinifield.state import State
-from vision.field3d import TableViews
-from vision.infinifield import match_to_field, visible_blocks
 from vision.observe import Observation
-from vision.verify import PlayCheck, check_blocks, locate_pawn
+from vision.readers.field3d import TableViews
+from vision.readers.infinifield import match_to_field, visible_blocks
+from vision.readers.verify import PlayCheck, check_blocks, locate_pawn
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
 
     Args:
         state: the engine's state (its field's footprints in table mm).
-        views: the frame's views (:class:`~vision.field3d.TableViews`).
+        views: the frame's views (:class:`~vision.readers.field3d.TableViews`).
         owners: pawn colour -> player, as learnt so far.
 
     Returns:

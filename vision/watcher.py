@@ -20,7 +20,6 @@ from typing import Any
 import numpy as np
 
 from vision.calibration import Calibration, CalibrationError, calibrate
-from vision.field3d import TableViews
 from vision.observe import Observation, ObserveConfig, observe
 from vision.palette import Palette
 from vision.pose import (
@@ -31,9 +30,10 @@ from vision.pose import (
     find_markers_near,
     table_pose,
 )
+from vision.readers.field3d import TableViews
+from vision.readers.verify import PlayCheck
 from vision.stability import StabilityDetector
 from vision.tracker import Candidate, candidate_actions, candidate_actions_3d
-from vision.verify import PlayCheck
 
 
 @dataclass

@@ -49,7 +49,7 @@ SCREENS_PACKAGE = "companion.app.screens"
 :class:`~companion.app.screens.referee.RefereeScreen` subclass."""
 
 TRAY_FILE = "tray.json"
-"""The dice tray's outline in the data folder (``python -m vision.tray PHOTO --out ...``);
+"""The dice tray's outline in the data folder (``python -m vision.readers.tray PHOTO --out ...``);
 without it, the tray's markers (ids 40-43) or else the whole frame are read."""
 
 CAMERA_POLL_S = 0.25
@@ -472,7 +472,7 @@ class CompanionApp(App):
         simulated tray with ``count`` freshly rolled dice, read by the pip counter.
         """
         if self._camera is not None:
-            from vision.dice import read_die
+            from vision.readers.dice import read_die
 
             return self.camera_frame(), read_die
         return self.simulated_dice.frame(count), self.simulated_dice.reader

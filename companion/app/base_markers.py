@@ -22,8 +22,8 @@ import numpy as np
 
 from companion.games.core import SetupError
 from companion.games.datafile import Table, load_toml
-from vision.bases import DEFAULT_BASE_MM, FIRST_BASE_ID, distances, find_bases
 from vision.calibration import Calibration
+from vision.readers.bases import DEFAULT_BASE_MM, FIRST_BASE_ID, distances, find_bases
 
 Pair = tuple[str, str]
 """Two trooper names, in alphabetical order (case-insensitive)."""
@@ -49,7 +49,7 @@ class BaseMarkers:
         return entry[0] if entry else None
 
     def diameters(self) -> dict[int, float]:
-        """Base diameter (mm) per marker id, for :func:`vision.bases.find_bases`."""
+        """Base diameter (mm) per marker id, for :func:`vision.readers.bases.find_bases`."""
         return {marker: diameter for marker, (_name, diameter) in self.by_marker.items()}
 
 

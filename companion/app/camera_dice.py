@@ -1,7 +1,7 @@
 """Dice read by the camera, confirmed by the player: a physical roll with source ``camera``.
 
 A tap on "Read dice from camera" takes the newest frame on the main loop, reads the dice in
-the tray on a short-lived thread (:func:`vision.dice_tray.read_tray`: only the tray's region
+the tray on a short-lived thread (:func:`vision.readers.dice_tray.read_tray`: only the tray's region
 when its markers are in view or a saved tray region is set, the trained detector and reader),
 and hands the values back through the main loop's inbox (``Clock.schedule_once``) with each
 die's crop: the screen shows them beside the dice keypad, so the player sees which die was
@@ -10,8 +10,8 @@ count differs from the dice the game expects, the result says so (:func:`count_p
 
 On a desktop without a camera, :class:`SimulatedDiceTray` is the table: it rolls as many
 d6 as are due and renders them (:mod:`vision.dice_render`); such flat rendered faces are
-found by the training-free :func:`vision.dice.find_dice` and read by
-:func:`vision.dice.count_pips`, which are exact on them.
+found by the training-free :func:`vision.readers.dice.find_dice` and read by
+:func:`vision.readers.dice.count_pips`, which are exact on them.
 
 Example:
     >>> tray = SimulatedDiceTray(seed=2)
@@ -31,10 +31,10 @@ from typing import Any
 
 import numpy as np
 
-from vision.dice import DieReading, count_pips, find_dice, read_die
 from vision.dice_render import render_dice_tray
-from vision.dice_tray import DieReader, Region, read_tray
-from vision.tray import TrayRegion, tray_from_markers
+from vision.readers.dice import DieReading, count_pips, find_dice, read_die
+from vision.readers.dice_tray import DieReader, Region, read_tray
+from vision.readers.tray import TrayRegion, tray_from_markers
 
 DICE_PHASES = frozenset({"trap_roll", "fight_roll", "trap_rerolling", "fight_rerolling"})
 """Infinidungeon's chance phases that wait for d6 values (the shuffles do not)."""
@@ -54,10 +54,10 @@ def dungeon_dice_due(state: Any) -> int:
 
 def read_readings(frame: np.ndarray, reader: DieReader | None = read_die,
                   region: Region | TrayRegion | None = None) -> list[DieReading]:
-    """The dice in ``frame`` as they lie left to right (see :mod:`vision.dice_tray`).
+    """The dice in ``frame`` as they lie left to right (see :mod:`vision.readers.dice_tray`).
 
-    ``reader`` :func:`vision.dice.read_die` (or ``None``) reads with the trained detector and
-    reader; any other per-die reader (the pip counter of the rendered trays) goes with the
+    ``reader`` :func:`vision.readers.dice.read_die` (or ``None``) reads with the trained detector
+    and reader; any other per-die reader (the pip counter of the rendered trays) goes with the
     training-free finder. Without a region, the tray's markers are looked for in the frame.
     """
     if region is None:
@@ -155,7 +155,7 @@ class CameraDice:
         post: the main loop's inbox (``MainLoopInbox.post``); ``post(function, *args)``.
         region: the tray's part of the frame; ``None``: the tray's markers when they are in
             view, else the whole frame.
-        tray_file: a tray region saved by ``python -m vision.tray`` (used when ``region`` is
+        tray_file: a tray region saved by ``python -m vision.readers.tray`` (used when ``region`` is
             ``None`` and the file exists).
     """
 

@@ -123,9 +123,9 @@ class CameraWatch:
             return TableWatcher(session, calib)
         from vision.calibration import load_calibration
         from vision.camera_model import camera_named
-        from vision.field3d import TableViews, learn_palette
         from vision.palette import default_palette
         from vision.pose import table_pose
+        from vision.readers.field3d import TableViews, learn_palette
 
         intrinsics = None
         path = self.calibration_path()

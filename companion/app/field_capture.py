@@ -1,7 +1,7 @@
 """The field read from the camera at set-up, corrected by touch, checked, written (issue 12).
 
 After the builder arranges the blocks, one camera frame is read (:func:`capture_field`: the
-camera's pose from the table markers, then :func:`vision.field3d.read_field`: tops at every
+camera's pose from the table markers, then :func:`vision.readers.field3d.read_field`: tops at every
 level, stacks, touching pairs, pawns). The reading becomes a :class:`FieldDraft` the players
 correct on screen, without Kivy here:
 
@@ -30,7 +30,7 @@ none starts the match as field TOML (:meth:`FieldDraft.field_toml`, read back by
 there means, is :class:`companion.app.field_view.SetupView`.
 
 Example:
-    >>> from vision.field3d import FieldReading, SeenBlock3D
+    >>> from vision.readers.field3d import FieldReading, SeenBlock3D
     >>> from vision.geometry import square
     >>> blocks = tuple(SeenBlock3D(c, (100.0 + 41 * i, 100.0), 0.0, 1,
     ...                            square((100.0 + 41 * i, 100.0), 40.0, 0.0))
@@ -122,7 +122,7 @@ class DraftBlock:
         angle: rotation of its footprint, degrees.
         level: 1 on the table, 2 on blocks of level 1, ...
         seen: how the camera read it (``top``, ``part``, ``side``, ``assumed``: see
-            :class:`vision.field3d.SeenBlock3D`) or ``added`` (by touch).
+            :class:`vision.readers.field3d.SeenBlock3D`) or ``added`` (by touch).
         read_as: the colour the camera read (``None`` for an added block).
     """
 
@@ -206,7 +206,7 @@ class FieldDraft:
 
     @classmethod
     def from_reading(cls, reading: Any) -> FieldDraft:
-        """A draft of a :class:`vision.field3d.FieldReading` (keys are its block indexes)."""
+        """A draft of a :class:`vision.readers.field3d.FieldReading` (keys: its block indexes)."""
         blocks = {i: DraftBlock(i, b.colour, (float(b.centre[0]), float(b.centre[1])),
                                 float(b.angle), int(b.level), b.seen, b.colour)
                   for i, b in enumerate(reading.blocks)}
@@ -501,7 +501,7 @@ class FieldDraft:
 class Capture:
     """One frame read at set-up: the frame, the camera's pose in it, the draft.
 
-    ``views`` (a :class:`vision.field3d.TableViews` with the colours learnt on this table)
+    ``views`` (a :class:`vision.readers.field3d.TableViews` with the colours learnt on this table)
     tells the colour of a block added by touch; without it an added block is white.
     """
 
@@ -553,9 +553,9 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
         ValueError: the table markers cannot be found (``PoseError``), or the intrinsics do
             not fit the frame (``CameraModelError``).
     """
-    from vision.field3d import TableViews, learn_palette, read_field
     from vision.palette import default_palette
     from vision.pose import table_pose
+    from vision.readers.field3d import TableViews, learn_palette, read_field
 
     cv2.setRNGSeed(READ_SEED)  # the reader's k-means: one frame, one reading
     pose = table_pose(frame, intrinsics)

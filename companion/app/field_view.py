@@ -11,7 +11,7 @@ from the picture's top-left, y down.
 Example:
     >>> import numpy as np
     >>> from vision.camera_model import Intrinsics
-    >>> from vision.field3d import FieldReading, SeenBlock3D
+    >>> from vision.readers.field3d import FieldReading, SeenBlock3D
     >>> from vision.geometry import square
     >>> from vision.layout import TableLayout
     >>> from vision.pose import TablePose

@@ -25,8 +25,8 @@ from tests.app.field_setup_player import (
     truth_verdict,
 )
 from vision.devtools.table3d_truth import load_scene
-from vision.field3d import FieldReading, SeenBlock3D
 from vision.geometry import square
+from vision.readers.field3d import FieldReading, SeenBlock3D
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "table3d"
 

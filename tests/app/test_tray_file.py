@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.app.harness import AppDriver
-from vision.tray import TrayRegion
+from vision.readers.tray import TrayRegion
 
 pytestmark = pytest.mark.gui
 

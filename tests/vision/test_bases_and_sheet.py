@@ -9,10 +9,10 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.bases import distances, find_bases
 from vision.calibration import calibrate
 from vision.layout import INCH_MM
 from vision.markers import detect_markers
+from vision.readers.bases import distances, find_bases
 from vision.render import BaseSpec, FieldSpec, SceneSpec, render_scene
 from vision.sheet import sheet_image, write_sheet
 

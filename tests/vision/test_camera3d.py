@@ -1,6 +1,6 @@
 """The camera model over a three-dimensional table (issue 12, sections 1 and 2).
 
-Frames are exact projections of bevelled boxes (``vision.render_boxes``: the reader's own
+Frames are exact projections of bevelled boxes (``vision.devtools.render_boxes``: the reader's own
 camera model places every vertex, so ground truth is exact): blocks 40 mm high, stacks,
 pawns with height, a hand, barrel distortion, noise and JPEG. Rules cited: infinifield.md
 "Build the field" (3D fields allowed), "Select starting positions" step 2, "Chase-and-capture"
@@ -26,11 +26,11 @@ from vision.camera_model import (
     load_intrinsics,
     shipped_cameras,
 )
-from vision.field3d import read_field
+from vision.devtools.render_boxes import BoxBlock, BoxPawn, BoxScene, render_boxes
 from vision.layout import TableLayout
 from vision.pose import PoseError, TablePose, find_table_markers, solve_pose, table_pose
-from vision.render_boxes import BoxBlock, BoxPawn, BoxScene, render_boxes
-from vision.verify import check_blocks
+from vision.readers.field3d import read_field
+from vision.readers.verify import check_blocks
 
 LAYOUT = TableLayout()
 

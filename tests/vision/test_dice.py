@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.dice import box_iou, count_pips, find_dice, read_die
+from vision.readers.dice import box_iou, count_pips, find_dice, read_die
 
 PATTERNS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
             4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.dice_data import OVERRIDES, SPLIT_SEED, load_labels, load_split, make_split
+from vision.devtools.dice_data import OVERRIDES, SPLIT_SEED, load_labels, load_split, make_split
 
 
 def test_every_override_corrects_a_labelled_die_with_its_reason(dice_dir: Path) -> None:

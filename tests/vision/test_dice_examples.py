@@ -7,8 +7,9 @@ import importlib
 
 import pytest
 
-MODULES = ["vision.dice", "vision.dice_data", "vision.dice_detect", "vision.dice_reader",
-           "vision.dice_tray", "vision.tray", "vision.devtools.dice_scoring",
+MODULES = ["vision.readers.dice", "vision.devtools.dice_data", "vision.readers.dice_detect",
+           "vision.readers.dice_reader",
+           "vision.readers.dice_tray", "vision.readers.tray", "vision.devtools.dice_scoring",
            "vision.devtools.dice_synth", "companion.app.camera_dice"]
 
 

@@ -12,14 +12,14 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.devtools.dice_data import load_labels, load_split, read_photo
 from vision.devtools.dice_scoring import Totals, score_photo
-from vision.dice import read_die
-from vision.dice_data import load_labels, load_split, read_photo
-from vision.dice_detect import MODEL as DETECTOR
-from vision.dice_detect import find_dice_net
-from vision.dice_reader import MODEL as READER
-from vision.dice_reader import class_probabilities, face_probabilities, read_faces
-from vision.dice_tray import read_tray
+from vision.readers.dice import read_die
+from vision.readers.dice_detect import MODEL as DETECTOR
+from vision.readers.dice_detect import find_dice_net
+from vision.readers.dice_reader import MODEL as READER
+from vision.readers.dice_reader import class_probabilities, face_probabilities, read_faces
+from vision.readers.dice_tray import read_tray
 
 
 def test_the_models_ship_small_and_run_without_torch() -> None:
@@ -27,7 +27,7 @@ def test_the_models_ship_small_and_run_without_torch() -> None:
     neither PyTorch nor onnxruntime (OpenCV's DNN module runs them)."""
     assert DETECTOR.is_file() and READER.is_file()
     assert DETECTOR.stat().st_size + READER.stat().st_size < 3_000_000
-    code = ("import sys, numpy as np; from vision.dice_tray import read_tray; "
+    code = ("import sys, numpy as np; from vision.readers.dice_tray import read_tray; "
             "read_tray(np.full((240, 320, 3), 200, np.uint8)); "
             "print('torch' in sys.modules, 'onnxruntime' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

@@ -8,8 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from vision.dice_net import DiceNet, die_crop
-from vision.dice_training import split_by_photo
+from vision.devtools.dice_net import DiceNet, die_crop
+from vision.devtools.dice_training import split_by_photo
 
 
 def test_backpropagation_matches_numerical_gradients() -> None:

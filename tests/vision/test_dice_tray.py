@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from companion.app.camera_dice import read_readings
-from vision.dice import count_pips, find_dice
 from vision.dice_render import render_dice_tray
-from vision.dice_tray import read_tray, tray_values
 from vision.markers import marker_image
-from vision.tray import TrayRegion, tray_from_markers, tray_from_outline
+from vision.readers.dice import count_pips, find_dice
+from vision.readers.dice_tray import read_tray, tray_values
+from vision.readers.tray import TrayRegion, tray_from_markers, tray_from_outline
 
 
 def _flat(values: tuple[int, ...], seed: int, size: tuple[int, int] = (480, 320)

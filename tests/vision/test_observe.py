@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from vision.calibration import calibrate
+from vision.devtools.scoring import score_scene
 from vision.layout import INCH_MM, TableLayout
 from vision.observe import observe
 from vision.render import BlockSpec, FieldSpec, PawnSpec, SceneSpec, render_scene
-from vision.scoring import score_scene
 
 SIDE = TableLayout().block_mm
 

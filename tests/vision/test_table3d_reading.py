@@ -23,10 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from table3d_accuracy import intrinsics_of, match, truth_field
 
-from vision.field3d import TableViews, learn_palette, read_field
 from vision.palette import default_palette
 from vision.pose import find_table_markers, solve_pose
-from vision.verify import check_blocks
+from vision.readers.field3d import TableViews, learn_palette, read_field
+from vision.readers.verify import check_blocks
 
 FAMILIES = 16
 """How many of the shipped scene families the tests read."""

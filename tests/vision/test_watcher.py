@@ -14,9 +14,9 @@ from companion.games.infinifield import load_field_text
 from companion.games.registry import load_game
 from companion.session import Session
 from vision.calibration import calibrate
-from vision.infinifield import check_observed_field, field_toml, observed_field
 from vision.layout import TableLayout
 from vision.observe import observe
+from vision.readers.infinifield import check_observed_field, field_toml, observed_field
 from vision.render import BlockSpec, FieldSpec, SceneSpec, render_scene
 from vision.stability import StabilityDetector
 from vision.watcher import TableWatcher

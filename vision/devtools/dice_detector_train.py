@@ -1,4 +1,4 @@
-r"""Training the dice detector (:mod:`vision.dice_detect`) with PyTorch, exported to ONNX.
+r"""Training the dice detector (:mod:`vision.readers.dice_detect`) with PyTorch, exported to ONNX.
 
 Training only: PyTorch is not a runtime dependency (``pip install -e .[train]``); the table
 runs the exported network with OpenCV's DNN module.
@@ -26,11 +26,20 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.devtools.dice_data import read_photo
 from vision.devtools.dice_synth import Photo, compose, prepare
 from vision.devtools.dice_training_run import start_run
-from vision.dice import box_iou
-from vision.dice_data import read_photo
-from vision.dice_detect import INPUT_PX, MEAN, SCORE, STD, STRIDE, decode, letterbox, to_blob
+from vision.readers.dice import box_iou
+from vision.readers.dice_detect import (
+    INPUT_PX,
+    MEAN,
+    SCORE,
+    STD,
+    STRIDE,
+    decode,
+    letterbox,
+    to_blob,
+)
 
 WINDOW = 192
 """Training windows: the network is convolutional, so windows of the 320 px view teach it

@@ -4,7 +4,7 @@ Readers trained with different seeds (:mod:`vision.devtools.dice_reader_train`, 
 checkpoint each) err on different dice; the average of their probabilities errs less than
 any one of them. The exported graph runs every member on the same crops and gives
 ``log(mean of the members' softmax)``, so the table's softmax of it (in
-:mod:`vision.dice_reader`) is the members' mean probability, and the runtime is unchanged:
+:mod:`vision.readers.dice_reader`) is the members' mean probability, and the runtime is unchanged:
 one ONNX file, one OpenCV DNN call. Training only (``pip install -e .[train]``).
 
 Usage::

@@ -1,4 +1,4 @@
-r"""Training the dice reader (:mod:`vision.dice_reader`) with PyTorch, exported to ONNX.
+r"""Training the dice reader (:mod:`vision.readers.dice_reader`) with PyTorch, exported to ONNX.
 
 Training only (``pip install -e .[train]``); the table runs the exported network with
 OpenCV's DNN module.
@@ -45,11 +45,11 @@ import numpy as np
 import torch
 from torch import nn
 
+from vision.devtools.dice_data import read_photo
 from vision.devtools.dice_training_run import start_run
-from vision.dice import box_iou
-from vision.dice_data import read_photo
-from vision.dice_detect import find_dice_net
-from vision.dice_reader import NOT_A_DIE, READER_PX, reader_crop
+from vision.readers.dice import box_iou
+from vision.readers.dice_detect import find_dice_net
+from vision.readers.dice_reader import NOT_A_DIE, READER_PX, reader_crop
 
 Item = tuple[str, tuple[int, int, int, int], int]
 

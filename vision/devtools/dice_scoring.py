@@ -7,7 +7,7 @@ other labelled die's centre; a found box is *clean* when it holds exactly one la
 centre.
 
 Example:
-    >>> from vision.dice_data import LabelledDie
+    >>> from vision.devtools.dice_data import LabelledDie
     >>> gold = [LabelledDie((0, 0, 10, 10), 3), LabelledDie((20, 0, 30, 10), 5)]
     >>> s = score_photo(gold, [(1, 0, 10, 10), (18, 0, 30, 11), (50, 50, 60, 60)], [3, 4, 1])
     >>> (s.matched, s.false_boxes, s.alone, s.clean_boxes, s.exact)
@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vision.dice import box_iou
-from vision.dice_data import LabelledDie
+from vision.devtools.dice_data import LabelledDie
+from vision.readers.dice import box_iou
 
 Box = tuple[int, int, int, int]
 

@@ -15,7 +15,7 @@ Only photos of the training part of the split are ever used.
 
 Example:
     >>> import numpy as np
-    >>> from vision.dice_data import LabelledDie
+    >>> from vision.devtools.dice_data import LabelledDie
     >>> img = np.full((120, 120, 3), 200, np.uint8)
     >>> img[40:70, 40:70] = 30
     >>> photo = prepare(img, [LabelledDie((40, 40, 70, 70), 1)])
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.dice_data import LabelledDie
+from vision.devtools.dice_data import LabelledDie
 
 TRAY_COLOURS = ((60, 110, 40), (40, 40, 120), (110, 50, 20), (30, 30, 30), (40, 70, 110),
                 (150, 180, 200), (90, 90, 90), (200, 200, 200), (70, 30, 80), (20, 90, 150),

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import torch
 
-from vision.dice_data import load_labels, load_split
+from vision.devtools.dice_data import load_labels, load_split
 
 
 @dataclass

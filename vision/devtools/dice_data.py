@@ -23,7 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-MODELS = Path(__file__).with_name("models")
+MODELS = Path(__file__).parents[1] / "models"
 OVERRIDES = MODELS / "dice_label_overrides.json"
 SPLIT = MODELS / "dice_split.json"
 SPLIT_SEED = 13

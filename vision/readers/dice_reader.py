@@ -26,9 +26,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice_detect import load_onnx, one_thread
+from vision.readers.dice_detect import load_onnx, one_thread
 
-MODEL = Path(__file__).with_name("models") / "dice_reader.onnx"
+MODEL = Path(__file__).parents[1] / "models" / "dice_reader.onnx"
 READER_PX = 40
 PAD = 0.15
 """The crop is the die's box grown by this fraction of its side on every side."""

@@ -1,20 +1,20 @@
 """The faces of the dice in a tray, in the order they lie: what a physical roll shows.
 
-:func:`read_tray` looks at the tray's part of the frame only (a :class:`vision.tray.TrayRegion`
-from the tray's markers or its saved outline, or an upright rectangle; the whole frame when
-there is none), finds every die there with the trained detector of
-:mod:`vision.dice_detect`, keeps those whose centre lies inside the tray, reads them all in
-one batch with the trained reader of :mod:`vision.dice_reader` (which also drops a box it
-finds holds no die), and orders them left to right (then top to bottom for dice in the same
-column), so the players can check them against the table and the engine gets them as a
-``roll`` in that order.
+:func:`read_tray` looks at the tray's part of the frame only (a
+:class:`vision.readers.tray.TrayRegion` from the tray's markers or its saved outline, or an upright
+rectangle; the whole frame when there is none), finds every die there with the trained detector of
+:mod:`vision.readers.dice_detect`, keeps those whose centre lies inside the tray, reads them all in
+one batch with the trained reader of :mod:`vision.readers.dice_reader` (which also drops a box it
+finds holds no die), and orders them left to right (then top to bottom for dice in the same column),
+so the players can check them against the table and the engine gets them as a ``roll`` in that
+order.
 
 A finder and a per-die reader may be given instead: the desktop simulation's rendered trays
-(:mod:`vision.dice_render`) are found by :func:`vision.dice.find_dice` and read by
-:func:`vision.dice.count_pips`, which are exact on them.
+(:mod:`vision.dice_render`) are found by :func:`vision.readers.dice.find_dice` and read by
+:func:`vision.readers.dice.count_pips`, which are exact on them.
 
 Example:
-    >>> from vision.dice import count_pips, find_dice
+    >>> from vision.readers.dice import count_pips, find_dice
     >>> from vision.dice_render import render_dice_tray
     >>> tray_values(render_dice_tray((2, 6, 4), seed=3).image, reader=count_pips,
     ...             finder=find_dice)
@@ -28,19 +28,19 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.dice import DieReading
-from vision.dice_detect import find_dice_net
-from vision.dice_reader import MODEL as READER
-from vision.dice_reader import read_boxes
-from vision.tray import TrayRegion
+from vision.readers.dice import DieReading
+from vision.readers.dice_detect import find_dice_net
+from vision.readers.dice_reader import MODEL as READER
+from vision.readers.dice_reader import read_boxes
+from vision.readers.tray import TrayRegion
 
 Box = tuple[int, int, int, int]
 Region = tuple[int, int, int, int]
 """``(xmin, ymin, xmax, ymax)`` in frame pixels."""
 DieReader = Callable[[np.ndarray, Box], int]
-"""Reads one die's face from an image and its box, e.g. :func:`vision.dice.count_pips`."""
+"""Reads one die's face from an image and its box, e.g. :func:`vision.readers.dice.count_pips`."""
 DiceFinder = Callable[[np.ndarray], list[Box]]
-"""Finds the dice boxes in an image, e.g. :func:`vision.dice_detect.find_dice_net`."""
+"""Finds the dice boxes in an image, e.g. :func:`vision.readers.dice_detect.find_dice_net`."""
 
 
 def _crop(frame: np.ndarray, region: Region | TrayRegion | None

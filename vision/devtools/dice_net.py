@@ -3,10 +3,10 @@
 Four 3x3 convolutions with ReLU (the first three followed by 2x2 max pooling), a global
 average (pip detectors summed over the face, which is what counting needs), and a linear
 layer to the six faces. Weights are JSON (float16, base64), one file per member of a small
-ensemble whose probabilities are averaged; :mod:`vision.dice_training` trains them on
+ensemble whose probabilities are averaged; :mod:`vision.devtools.dice_training` trains them on
 labelled photos. This was the reader before issue 13: its three networks are now the
 benchmarks' baseline (``bench/dice_baseline/``); the table reads dice with
-:mod:`vision.dice_reader`, which runs without BLAS.
+:mod:`vision.readers.dice_reader`, which runs without BLAS.
 
 Example:
     >>> import numpy as np
@@ -27,14 +27,14 @@ from typing import Any
 
 import numpy as np
 
-from vision.dice_reader import reader_crop
+from vision.readers.dice_reader import reader_crop
 
 INPUT_PX = 40
 CHANNELS = (3, 32, 64, 64, 64)
 PAD = 0.1
 """The crop is the die's box grown by this fraction of its side on every side."""
 WEIGHTS = Path(__file__).with_name("dice_weights_1.json")
-"""Where :mod:`vision.dice_training` writes by default; every ``dice_weights_*.json`` in a
+"""Where :mod:`vision.devtools.dice_training` writes by default; every ``dice_weights_*.json`` in a
 folder is one member of that folder's ensemble (:func:`shipped_nets`)."""
 
 

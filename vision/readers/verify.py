@@ -17,7 +17,7 @@ or covered. Pawns the same way: the engine's legal moves are the hypotheses, and
 chooses the block whose top shows the pawn's colour, or says it cannot.
 
 Example:
-    >>> from vision.render_boxes import BoxScene, render_boxes
+    >>> from vision.devtools.render_boxes import BoxScene, render_boxes
     >>> from vision.pose import table_pose
     >>> scene = BoxScene.random(seed=4)
     >>> gone = scene.blocks[0].id
@@ -37,15 +37,15 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field
-from vision.field3d import (
+from vision.palette import UNKNOWN, Palette, default_palette
+from vision.pose import TablePose
+from vision.readers.field3d import (
     HAND_MM2,
     PAWN_SEEN_MM,
     TableViews,
     prism_hits,
     silhouettes,
 )
-from vision.palette import UNKNOWN, Palette, default_palette
-from vision.pose import TablePose
 
 SEEN_SHARE = 0.5
 """At least this share of a top's visible samples in its colour: the block is there."""
@@ -189,7 +189,7 @@ def _outer_band_cached(poly_t: tuple[tuple[float, ...], ...], nadir_t: tuple[int
 def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block, float]],
                pose: TablePose) -> tuple[np.ndarray, bool]:
     """Pixels of the view at ``height`` no colour explains, outside the blocks' boxes."""
-    from vision.field3d import SeenBlock3D, _keepout
+    from vision.readers.field3d import SeenBlock3D, _keepout
 
     layout = views.layout
     ppm = views.px_per_mm

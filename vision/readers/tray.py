@@ -11,7 +11,7 @@ The tray is part of the table's set-up, marked one of two ways:
   dice. :func:`tray_from_markers` finds it in every frame, so the tray may move.
 * **outline**: with no markers, :func:`tray_from_outline` finds the tray's floor once, as
   the largest four-sided region of the frame, and :meth:`TrayRegion.save` keeps it
-  (``python -m vision.tray PHOTO --out tray.json``); :meth:`TrayRegion.load` reads it back.
+  (``python -m vision.readers.tray PHOTO --out tray.json``); :meth:`TrayRegion.load` reads it back.
 
 Without either, the whole frame is read.
 

@@ -1,10 +1,11 @@
 """Reading six-sided dice from above: where the dice are, and how many pips each shows.
 
 :func:`read_die` reads one die given its box with the trained reader of
-:mod:`vision.dice_reader` (``vision/models/dice_reader.onnx``), or by :func:`count_pips` when
-that model is not shipped. :mod:`vision.dice_detect` finds the dice in a photo with a trained
-detector; :func:`find_dice` below is the earlier training-free finder (the benchmark's
-baseline, and the finder of the rendered trays of the desktop simulation).
+:mod:`vision.readers.dice_reader` (``vision/models/dice_reader.onnx``), or by
+:func:`count_pips` when that model is not shipped. :mod:`vision.readers.dice_detect` finds the
+dice in a photo with a trained detector; :func:`find_dice` below is the earlier training-free
+finder (the benchmark's baseline, and the finder of the rendered trays of the desktop
+simulation).
 
 :func:`count_pips` needs no training. The crop is scaled to 80 px;
 every pixel's CIELAB distance from the face colour (the median of the crop's centre) makes
@@ -34,8 +35,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from vision import dice_detect, dice_reader
-from vision.dice_detect import find_dice_net
+from vision.readers import dice_detect, dice_reader
+from vision.readers.dice_detect import find_dice_net
 
 CROP_PX = 80
 TOPHAT_PX = 23
@@ -128,7 +129,7 @@ def count_pips(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
 def read_die(image: np.ndarray, box: tuple[int, int, int, int]) -> int:
     """The face (1-6) of the die in ``box`` = ``(xmin, ymin, xmax, ymax)`` pixels.
 
-    The trained reader of :mod:`vision.dice_reader` reads it when its model is shipped;
+    The trained reader of :mod:`vision.readers.dice_reader` reads it when its model is shipped;
     otherwise :func:`count_pips` counts the pips.
 
     Raises:
@@ -230,7 +231,7 @@ def read_dice(image: np.ndarray) -> list[DieReading]:
     """Find and read every die in a tray photo, in the order of their boxes.
 
     The trained detector and reader when their models are shipped (see
-    :func:`vision.dice_tray.read_tray` for a tray's region and reading order); otherwise
+    :func:`vision.readers.dice_tray.read_tray` for a tray's region and reading order); otherwise
     :func:`find_dice` and :func:`count_pips`.
 
     Example:

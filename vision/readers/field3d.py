@@ -12,7 +12,7 @@ refined to the strongest edges around it, and its level is the one in whose plan
 does not matter) or, when none shows, assumed and said so in :attr:`FieldReading.notes`.
 
 Example:
-    >>> from vision.render_boxes import BoxScene, render_boxes
+    >>> from vision.devtools.render_boxes import BoxScene, render_boxes
     >>> from vision.pose import table_pose
     >>> scene = BoxScene.random(seed=3)
     >>> frame = render_boxes(scene).image

@@ -1,4 +1,4 @@
-r"""Training the dice network (:mod:`vision.dice_net`) on labelled tray photos, numpy only.
+r"""Training the dice network (:mod:`vision.devtools.dice_net`) on labelled tray photos, numpy only.
 
 The photos are split by photo, never by die: every fifth photo (in name order) is held out,
 and the accuracy printed is on those only, so it measures dice the network never saw.
@@ -8,7 +8,7 @@ Adam with a cosine learning-rate schedule, cross-entropy loss.
 
 Usage::
 
-    for seed in 1 2 3; do .venv/bin/python -m vision.dice_training \
+    for seed in 1 2 3; do .venv/bin/python -m vision.devtools.dice_training \
         ../shared/data/dice/train/labels.json --seed $seed \
         --out vision/dice_weights_$seed.json; done
 
@@ -27,7 +27,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.dice_net import WEIGHTS, DiceNet, die_crop
+from vision.devtools.dice_net import WEIGHTS, DiceNet, die_crop
 
 Item = tuple[str, tuple[int, int, int, int], int]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-MODEL = Path(__file__).with_name("models") / "dice_detector.onnx"
+MODEL = Path(__file__).parents[1] / "models" / "dice_detector.onnx"
 INPUT_PX = 320
 STRIDE = 4
 SCORE = 0.35
