@@ -11,7 +11,15 @@ shows each thing, through the same hit test as the screen:
   blue -> not a block);
 - a false block: tapped until it is dropped;
 - a missed block at level 1: tapped where its top is (added, white), then to its colour;
-- touching pairs that differ: one tap on "Touching", then one per pair.
+- touching pairs that differ: one tap on "Touching", then one per pair;
+- where the verdict still differs from the true field's: blocks read more than 3 mm or 3
+  degrees off their place moved in move mode ("Move", a tap on the block's mark, a tap where
+  its top truly is, or the arrows where that spot is another block's mark; the turning
+  arrows), then the touching pairs again.
+
+Each reading is corrected twice, by a player without move mode (the screen before it had
+one: "without moves") and with it, from the same reading, so the two figures compare in one
+run whatever the reader does.
 
 A missed stacked block or a wrong support cannot be fixed by touch (the builder reads again):
 such photos are counted apart. After the taps the draft must equal the true field (same
@@ -26,6 +34,8 @@ Usage:
 from __future__ import annotations
 
 import argparse
+import copy
+import dataclasses
 import statistics
 import sys
 import time
@@ -60,40 +70,45 @@ def main(argv: Iterable[str] | None = None) -> None:
     scenes = [s for s in iter_scenes(args.folder, None if args.split == "all" else args.split)
               if s.role == "before"]
     c: Counter[str] = Counter()
-    taps_needed: list[int] = []
+    taps_needed: dict[bool, list[int]] = {False: [], True: []}
     targets: list[float] = []
     after: list[float] = []
-    reasons: Counter[str] = Counter()
+    reasons: dict[bool, Counter[str]] = {False: Counter(), True: Counter()}
     for scene in scenes:
         c["photos"] += 1
-        capture = capture_field(scene.image(), intrinsics_of(scene, args.intrinsics))
-        view = SetupView(capture, *PICTURE)
-        targets.append(view.smallest_target_px())
+        read = capture_field(scene.image(), intrinsics_of(scene, args.intrinsics))
+        targets.append(SetupView(read, *PICTURE).smallest_target_px())
         truth = truth_verdict(scene, args.mode)
-        passes = not capture.draft.problems(args.mode, 2)
-        exact = equal_to_truth(capture.draft, scene)
+        passes = not read.draft.problems(args.mode, 2)
+        exact = equal_to_truth(read.draft, scene)
         c["passes_as_read"] += passes
         c["exact_as_read"] += exact
         c["passes_as_read_and_exact"] += passes and exact
         c["truth_passes"] += not truth
-        taps, why = correct(capture, scene, view)
-        after.append(view.smallest_target_px())
-        done = not why and equal_to_truth(capture.draft, scene)
-        verdict = sorted(v.code for v in capture.draft.problems(args.mode, 0))
-        if done and verdict != truth:
-            why = f"verdict {verdict} differs from the true field's {truth}"
-            done = False
-        if done:
-            c["corrected"] += 1
-            if not exact:
-                taps_needed.append(taps)
-        else:
-            reasons[why or "not equal after the taps"] += 1
+        line = []
+        for moves in (False, True):
+            capture = dataclasses.replace(read, draft=copy.deepcopy(read.draft))
+            view = SetupView(capture, *PICTURE)
+            taps, why = correct(capture, scene, view, args.mode, moves)
+            if moves:
+                after.append(view.smallest_target_px())
+            done = not why and equal_to_truth(capture.draft, scene)
+            verdict = sorted(v.code for v in capture.draft.problems(args.mode, 0))
+            if done and verdict != truth:
+                why = f"verdict {verdict} differs from the true field's {truth}"
+                done = False
+            if done:
+                c[f"corrected_{moves}"] += 1
+                if not exact:
+                    taps_needed[moves].append(taps)
+            else:
+                reasons[moves][why or "not equal after the taps"] += 1
+            line.append(f"{'with' if moves else 'without'} moves: taps {taps}"
+                        f"{'' if done else ' NOT CORRECTED: ' + why}")
         if args.verbose:
             print(f"  {scene.id} ({'stacked' if scene.stacked else 'flat'}, "
-                  f"{scene.camera.size[0]}px): passes as read {passes}, exact {exact}, "
-                  f"taps {taps}{'' if done else ' NOT CORRECTED: ' + why}, "
-                  f"smallest mark distance {view.smallest_target_px():.0f} px")
+                  f"{scene.camera.size[0]}px): passes as read {passes}, exact {exact}; "
+                  f"{'; '.join(line)}")
     n = c["photos"]
     print(f"field set-up from the camera, {args.split} 'before' photos ({n}), mode "
           f"{args.mode}, intrinsics {args.intrinsics}, picture {PICTURE[0]}x{PICTURE[1]} px")
@@ -102,17 +117,19 @@ def main(argv: Iterable[str] | None = None) -> None:
           f"({100 * c['passes_as_read'] / max(n, 1):.1f} %); of them exactly the true "
           f"field: {c['passes_as_read_and_exact']}")
     print(f"  read field exactly the true field: {c['exact_as_read']}/{n}")
-    if taps_needed:
-        print(f"  corrected by touch: {len(taps_needed)} photos, taps median "
-              f"{statistics.median(taps_needed):g}, mean {statistics.mean(taps_needed):.1f}, "
-              f"max {max(taps_needed)}; each: {sorted(taps_needed)}")
-    print(f"  cannot be corrected by touch: {sum(reasons.values())} "
-          f"{dict(reasons) if reasons else ''}")
+    for moves in (False, True):
+        name = "with move mode   " if moves else "without move mode"
+        needed = taps_needed[moves]
+        print(f"  {name}: corrected by touch {len(needed)} photos" + (
+            f", taps median {statistics.median(needed):g}, mean "
+            f"{statistics.mean(needed):.1f}, max {max(needed)}; each: {sorted(needed)}"
+            if needed else ""))
+        print(f"  {name}: cannot be corrected by touch {sum(reasons[moves].values())} "
+              f"{dict(reasons[moves]) if reasons[moves] else ''}")
     print(f"  block marks: closest two {min(targets):.0f} px apart as read (median photo "
           f"{statistics.median(targets):.0f} px), {min(after):.0f} px after the taps; a tap "
           f"within {TAP_RADIUS_PX:g} px hits the nearest")
     print(f"  {time.perf_counter() - started:.1f} s")
-
 
 if __name__ == "__main__":
     main()

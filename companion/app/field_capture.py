@@ -12,6 +12,10 @@ correct on screen, without Kivy here:
   touching mode, a tap selects a block and rings its neighbours, a tap on one toggles;
 - :meth:`FieldDraft.set_level` puts a top read at the wrong height one level up (in levels
   mode a tap on its mark: 1 -> 2 -> 3 -> 1, where its spot in the picture is at that height);
+- :meth:`FieldDraft.move_to` puts a block read a few mm off its place where it is (in move
+  mode a tap on its mark selects it, then a tap on the picture moves its top's centre
+  there, or the arrows nudge it by :data:`NUDGE_MM` and turn it by :data:`TURN_DEG`); its
+  touching pairs are decided again by the table's touch tolerance;
 - :meth:`FieldDraft.add_at` adds a block the camera missed (a tap on bare table in blocks
   mode: level 1, lined up with its nearest neighbour; elsewhere in levels mode: level 2),
   in the colour the picture shows there.
@@ -102,6 +106,12 @@ sizes (a read block can sit 10 mm off; the overlap left is settled, the added on
 
 SNAP_GAP_MM = 1.0
 """An added block is lined up this far from the neighbour it is placed beside."""
+
+NUDGE_MM = 2.0
+"""How far one tap on an arrow moves the block selected in move mode."""
+
+TURN_DEG = 2.0
+"""How far one tap on a turning arrow turns the block selected in move mode."""
 
 READ_SEED = 12
 """OpenCV's random generator is seeded with this before each reading (the reader splits
@@ -376,6 +386,39 @@ class FieldDraft:
                               if g <= self.layout.touch_mm}
         self.taps += 1
         return key
+
+    def move_to(self, key: int, centre: Sequence[float], angle: float | None = None
+                ) -> set[tuple[int, int]]:
+        """Move block ``key``'s footprint so its centre is at ``centre`` (table mm).
+
+        For a block the camera read a few mm or degrees off its place (then the checks of
+        touching, overlap and a pawn's room fail): its level stays, and its angle unless
+        ``angle`` (degrees) is given. The pairs it is in are decided
+        again as an added block's are: it touches the blocks of its level whose footprints
+        are within the table's touch tolerance (:attr:`TableLayout.touch_mm`) of its own;
+        the players can still toggle them in touching mode. What it rests on, and what
+        rests on it, follow from the footprints (:meth:`supports`). Returns its touching
+        pairs now.
+
+        Raises:
+            KeyError: no block ``key``, or it is dropped.
+        """
+        block = self.blocks.get(key)
+        if block is None or not block.present:
+            raise KeyError(f"block {key} is not on the field")
+        moved = replace(block, centre=(float(centre[0]), float(centre[1])),
+                        angle=block.angle if angle is None else float(angle))
+        self.blocks[key] = moved
+        self.touching = {p for p in self.touching if key not in p}
+        others = [b for b in self.blocks.values()
+                  if b.present and b.key != key and b.level == moved.level]
+        if others:
+            gaps = gaps_between(np.stack([moved.outline(self.layout)] * len(others)),
+                                np.stack([b.outline(self.layout) for b in others]))
+            self.touching |= {_pair(key, b.key) for b, g in zip(others, gaps, strict=True)
+                              if g <= self.layout.touch_mm}
+        self.taps += 1
+        return {p for p in self.touching if key in p}
 
     # -- the field -------------------------------------------------------------------------
     def settled(self) -> dict[int, tuple[float, float]]:

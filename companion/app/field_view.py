@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from companion.app.field_capture import Capture, DraftBlock, DraftPawn
+from companion.app.field_capture import NUDGE_MM, TURN_DEG, Capture, DraftBlock, DraftPawn
 from vision.geometry import contains
 
 TAP_RADIUS_PX = 28.0
@@ -42,6 +42,10 @@ TAP_RADIUS_PX = 28.0
 MARK_SPACING_PX = 50.0
 """Blocks' marks on screen are spread at least this far apart, so each one's target is a
 disc of at least 48 px (a fingertip at 800x480)."""
+
+MOVE_REACH_MM = 40.0
+"""Move mode: a tap moves the selected block's centre at most this far (a block's width);
+further away it does nothing (a block read that far off is dropped and added instead)."""
 
 MAX_LEVEL = 3
 """Levels offered by touch (the reader looks as high)."""
@@ -53,12 +57,13 @@ class Hit:
 
     Attributes:
         kind: ``block`` (cycle its colour), ``level`` (one level up), ``select``
-            (touching mode: the block whose neighbours are shown; key -1 lets go), ``pair``
-            (toggle touching), ``add`` (a block the camera missed) or ``none``.
+            (touching mode: the block whose neighbours are shown; move mode: the block
+            to move; key -1 lets go), ``pair`` (toggle touching), ``add`` (a block the
+            camera missed), ``move`` (the selected block's new place) or ``none``.
         key: the block's key (``block``, ``level``, ``select``, ``pair``: the neighbour
-            tapped).
+            tapped, ``move``).
         pair: the two blocks' keys (``pair``).
-        at_mm: where on the table (``add``).
+        at_mm: where on the table (``add``; ``move``: the block's new centre).
         level: the added block's level (``add``).
     """
 
@@ -107,7 +112,7 @@ class SetupView:
         self._marks = {k: self._base_mark(k) for k in draft.blocks}
         self._spread(self._marks, set(self._marks))
         self.selected: int | None = None
-        """Touching mode: the block whose neighbours are shown."""
+        """Touching mode: the block whose neighbours are shown; move mode: the one moved."""
 
     # -- geometry --------------------------------------------------------------------------
     def _top(self, block: DraftBlock, corners: bool) -> np.ndarray:
@@ -257,7 +262,7 @@ class SetupView:
     def hit(self, x: float, y: float, mode: str = "blocks") -> Hit:
         """What a tap at picture point ``(x, y)`` means in ``mode``.
 
-        ``mode`` is ``blocks``, ``touching`` or ``levels``.
+        ``mode`` is ``blocks``, ``touching``, ``levels`` or ``move``.
 
         Levels: a tap on a block's mark puts it one level higher (after the highest, back on
         the table), where the same spot of the picture is at that height; a tap elsewhere
@@ -271,6 +276,8 @@ class SetupView:
         """
         draft = self.capture.draft
         marks = [(math.dist(self.mark(k), (x, y)), k) for k in draft.blocks]
+        if mode == "move":
+            return self._move_hit(x, y, marks)
         if mode == "levels":
             live = [(d, k) for d, k in marks if draft.blocks[k].present]
             near_live = min(live, default=None)
@@ -294,6 +301,92 @@ class SetupView:
         if under:
             return Hit("block", key=max(under, key=lambda b: b.level).key)
         return self._add_hit(x, y, 1)
+
+    def _move_hit(self, x: float, y: float, marks: list[tuple[float, int]]) -> Hit:
+        """Move mode: a tap on a block's mark selects it, elsewhere moves the selected one.
+
+        With a block selected, a tap elsewhere (on its own mark too, where that is drawn on
+        its top) is its top's new centre, at most :data:`MOVE_REACH_MM` from where it is.
+        """
+        draft = self.capture.draft
+        live = [(d, k) for d, k in marks if draft.blocks[k].present]
+        near = min(live, default=None)
+        chosen = self.selected if self.selected is not None and \
+            draft.blocks.get(self.selected) is not None and \
+            draft.blocks[self.selected].present else None
+        if near is not None and near[0] <= TAP_RADIUS_PX and (
+                near[1] != chosen or math.dist(self.mark(near[1]), self.anchor(near[1])) > 6):
+            return Hit("select", key=near[1])
+        if chosen is None:
+            return Hit("none")
+        block = draft.blocks[chosen]
+        to = self.capture.pose.to_plane(self.to_frame(x, y).reshape(1, 2),
+                                        block.level * draft.layout.block_height_mm)[0]
+        if math.dist(block.centre, to) > MOVE_REACH_MM:
+            return Hit("none")
+        return Hit("move", key=chosen, at_mm=(float(to[0]), float(to[1])))
+
+    def move(self, key: int, centre_mm: tuple[float, float], angle: float | None = None
+             ) -> None:
+        """Move block ``key``'s centre to ``centre_mm``, turned to ``angle`` where given.
+
+        See :meth:`FieldDraft.move_to`. Its mark goes with it, to the free spot nearest its
+        top's new centre (the other marks stay where they are).
+        """
+        self.capture.draft.move_to(key, centre_mm, angle)
+        self._marks.pop(key, None)
+        self.mark(key)
+
+    def nudge(self, dx: float, dy: float) -> bool:
+        """Move the selected block :data:`NUDGE_MM` toward screen direction ``(dx, dy)``.
+
+        The direction is the picture's (y down): the arrows move the block's top the way
+        they point on screen, whatever the camera's angle. Returns whether a block moved.
+        """
+        draft = self.capture.draft
+        key = self.selected
+        if key is None or key not in draft.blocks or not draft.blocks[key].present:
+            return False
+        block = draft.blocks[key]
+        norm = math.hypot(dx, dy)
+        if norm < 1e-9:
+            return False
+        start = self.to_screen(self._top(block, corners=False))[0]
+        ahead = start + 10.0 * np.array([dx, dy]) / norm
+        z = block.level * draft.layout.block_height_mm
+        pts = self.capture.pose.to_plane(
+            np.array([self.to_frame(*start), self.to_frame(*ahead)]), z)
+        step = np.asarray(pts[1], np.float64) - np.asarray(pts[0], np.float64)
+        length = float(np.hypot(*step))
+        if length < 1e-9:
+            return False
+        centre = np.asarray(block.centre, np.float64) + step / length * NUDGE_MM
+        self.move(key, (float(centre[0]), float(centre[1])))
+        return True
+
+    def turn(self, clockwise: bool) -> bool:
+        """Turn the selected block :data:`TURN_DEG` clockwise (or not) as seen on screen.
+
+        Returns whether a block turned.
+        """
+        draft = self.capture.draft
+        key = self.selected
+        if key is None or key not in draft.blocks or not draft.blocks[key].present:
+            return False
+        block = draft.blocks[key]
+        z = block.level * draft.layout.block_height_mm
+        t = math.radians(block.angle)
+        pts = [[block.centre[0], block.centre[1], z],
+               [block.centre[0] + 10 * math.cos(t), block.centre[1] + 10 * math.sin(t), z],
+               [block.centre[0] - 10 * math.sin(t), block.centre[1] + 10 * math.cos(t), z]]
+        centre, along_x, along_y = self.to_screen(self.capture.pose.project(pts))
+        ax, ay = along_x - centre
+        bx, by = along_y - centre
+        # the table's +angle turns x toward y; on screen (y down) clockwise is cross > 0
+        screen_clockwise = ax * by - ay * bx > 0
+        step = TURN_DEG if screen_clockwise == clockwise else -TURN_DEG
+        self.move(key, block.centre, block.angle + step)
+        return True
 
     def _add_hit(self, x: float, y: float, level: int) -> Hit:
         """A block to add whose top at ``level`` shows at picture point ``(x, y)``."""
@@ -321,6 +414,8 @@ class SetupView:
             draft.set_level(hit.key, level, centre)
         elif hit.kind == "select":
             self.selected = None if hit.key < 0 else hit.key
+        elif hit.kind == "move":
+            self.move(hit.key, hit.at_mm)
         elif hit.kind == "pair":
             draft.toggle(*hit.pair)
         elif hit.kind == "add":

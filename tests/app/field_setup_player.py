@@ -7,6 +7,11 @@ dropped, a missed block at level 1 is tapped where its top shows bare (added) th
 touching pairs that differ are toggled in touching mode (one more tap on "Touching"), and a
 top read at the wrong height is put at its level in levels mode (one tap on "Levels", one to
 come back).
+Where the field then still gets another field-building verdict than the true one (a block
+read a few mm off its place: touching, overlap and room-for-a-pawn checks fail), the blocks
+more than :data:`MOVE_TOLERANCE_MM` off are moved in move mode (one tap on "Move", a tap on
+the block's mark, a tap where its top's centre truly shows), and touching pairs are put right
+again.
 A missed stacked block or a wrong support cannot be fixed by touch.
 """
 
@@ -26,6 +31,12 @@ from vision.geometry import contains
 
 MATCH_MM = 15.0
 """A read block is a true one of the same level within this distance (mm)."""
+MOVE_TOLERANCE_MM = 3.0
+"""A block read further than this from its true centre is moved when the verdict differs."""
+TURN_TOLERANCE_DEG = 3.0
+"""... and one turned further than this from its true angle (a square: modulo 90) turned."""
+MAX_ARROW_TAPS = 20
+"""Arrow taps a player spends on one block at most."""
 PICTURE = (540, 400)
 """The set-up picture's size on the 800x480 screen (px)."""
 
@@ -104,8 +115,13 @@ def bare_spot(view: SetupView, t: Any, mode: str = "blocks") -> tuple[float, flo
     return None
 
 
-def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, str]:
-    """Tap the draft into the true field; (taps, why not where it cannot be)."""
+def correct(capture: Capture, scene: SceneTruth, view: SetupView,
+            mode: str = "quickstart", moves: bool = True) -> tuple[int, str]:
+    """Tap the draft into the true field; (taps, why not where it cannot be).
+
+    ``mode`` is the field-building rules whose verdict must come out as the true field's;
+    without ``moves`` the player does not use move mode (the screen before it had one).
+    """
     draft = capture.draft
     taps = 0
     m = match(draft, scene)
@@ -167,10 +183,117 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView) -> tuple[int, 
             if not tap_mark(view, key):
                 return taps, "a block's mark is not hit"
             taps += 1
+    moved = False
+    if moves and _wrong_supports(draft, scene, m):  # footprints off: supports follow them
+        more, why = move_off_blocks(view, scene, m)
+        taps, moved = taps + more, True
+        if why:
+            return taps, why
+    if _wrong_supports(draft, scene, m):
+        return taps, "a block stands on the wrong blocks"
+    more, why = fix_touching(view, scene, m)
+    taps += more
+    if why or not moves or moved or \
+            sorted(v.code for v in draft.problems(mode, 0)) == truth_verdict(scene, mode):
+        return taps, why
+    more, why = move_off_blocks(view, scene, m)
+    taps += more
+    if why:
+        return taps, why
+    more, why = fix_touching(view, scene, match(draft, scene))
+    return taps + more, why
+
+
+def _wrong_supports(draft: FieldDraft, scene: SceneTruth, m: dict[str, int]) -> bool:
+    """Whether a matched block rests on other blocks than the true one does."""
     inv = {k: t for t, k in m.items()}
-    for tid, key in m.items():
-        if {inv.get(k) for k in draft.supports(key)} != set(scene.blocks[tid].rests_on):
-            return taps, "a block stands on the wrong blocks"
+    return any({inv.get(k) for k in draft.supports(key)} != set(scene.blocks[tid].rests_on)
+               for tid, key in m.items())
+
+
+def _turn_off(angle: float, true_angle: float) -> float:
+    """How far (degrees, signed, within +-45) a square at ``angle`` is from ``true_angle``."""
+    return (angle - true_angle + 45.0) % 90.0 - 45.0
+
+
+def move_off_blocks(view: SetupView, scene: SceneTruth, m: dict[str, int]) -> tuple[int, str]:
+    """Move mode: each block more than :data:`MOVE_TOLERANCE_MM` or
+    :data:`TURN_TOLERANCE_DEG` off is put at its true place.
+
+    Lower blocks first (what rests on them follows from the footprints). Taps: "Move", per
+    block its mark, then a tap where its top's centre truly shows; where that spot is
+    another block's mark (a tap there would select it), the arrows, 2 mm a tap; then the
+    turning arrows, 2 degrees a tap; "Blocks" again.
+    """
+    draft = view.capture.draft
+    pose = view.capture.pose
+
+    def off(tid: str) -> bool:
+        b, t = draft.blocks[m[tid]], scene.blocks[tid]
+        return math.dist(b.centre, t.centre_mm) > MOVE_TOLERANCE_MM or \
+            abs(_turn_off(b.angle, t.angle_deg)) > TURN_TOLERANCE_DEG
+
+    todo = sorted((t.level, tid) for tid, t in scene.blocks.items() if tid in m and off(tid))
+    if not todo:
+        return 0, ""
+    view.selected = None  # a mode button lets the last selection go
+    taps = 2  # "Move", then "Blocks"
+    for _level, tid in todo:
+        key, t = m[tid], scene.blocks[tid]
+        hit = view.tap(*view.mark(key), "move")
+        taps += 1
+        if hit.kind != "select" or view.selected != key:
+            return taps, "a block's mark is not hit in move mode"
+        if math.dist(draft.blocks[key].centre, t.centre_mm) > MOVE_TOLERANCE_MM:
+            spot = view.to_screen(pose.project([[t.centre_mm[0], t.centre_mm[1],
+                                                 t.top_mm]]))[0]
+            if view.hit(float(spot[0]), float(spot[1]), "move").kind == "move":
+                view.tap(float(spot[0]), float(spot[1]), "move")
+                taps += 1
+            else:
+                taps += _arrows_to(view, key, spot)
+        for _ in range(MAX_ARROW_TAPS):
+            turn = _turn_off(draft.blocks[key].angle, t.angle_deg)
+            if abs(turn) <= TURN_TOLERANCE_DEG / 2:
+                break
+            before = draft.blocks[key].angle
+            view.turn(True)
+            taps += 1
+            if abs(_turn_off(draft.blocks[key].angle, t.angle_deg)) > abs(turn):
+                view.move(key, draft.blocks[key].centre, before)  # the other way
+                view.turn(False)
+                view.turn(False)
+                taps += 1
+        if off(tid):
+            return taps, "a block is still off its place after the taps in move mode"
+    view.selected = None
+    return taps, ""
+
+
+def _arrows_to(view: SetupView, key: int, spot: np.ndarray) -> int:
+    """Tap the arrow pointing nearest the way to screen point ``spot`` until the block's
+    top centre is within a step of it; the taps made."""
+    taps = 0
+    for _ in range(MAX_ARROW_TAPS):
+        here = np.asarray(view.anchor(key))
+        way = spot - here
+        if float(np.hypot(*way)) < 1.5:
+            break
+        dx, dy = (float(np.sign(way[0])), 0.0) if abs(way[0]) >= abs(way[1]) \
+            else (0.0, float(np.sign(way[1])))
+        before = float(np.hypot(*way))
+        view.nudge(dx, dy)
+        taps += 1
+        if float(np.hypot(*(spot - np.asarray(view.anchor(key))))) >= before:
+            break
+    return taps
+
+
+def fix_touching(view: SetupView, scene: SceneTruth, m: dict[str, int]) -> tuple[int, str]:
+    """Touching mode: toggle every pair that differs from the true field's; (taps, why)."""
+    draft = view.capture.draft
+    view.selected = None
+    taps = 0
     want = {tuple(sorted((m[a], m[b]))) for a, b in (sorted(p) for p in side_pairs(scene))}
     wrong = draft.live_touching() ^ want
     if wrong:

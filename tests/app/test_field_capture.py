@@ -250,3 +250,96 @@ def test_a_guessed_support_leaves_a_pawn_room_a_seen_one_is_not_moved(
     assert [v.code for v in draft.problems("quickstart", 1)] == codes
     field = draft.to_field()
     assert field.block("R1").rests_on == ("W1",)
+
+
+def _looking_down(draft: FieldDraft) -> tuple[object, SetupView]:
+    """A camera 600 mm straight over the table, showing ``draft`` in the set-up picture."""
+    from companion.app.field_capture import Capture
+    from vision.camera_model import Intrinsics
+    from vision.layout import TableLayout
+    from vision.pose import TablePose
+
+    pose = TablePose.looking_down(Intrinsics.pinhole(560.0, (640, 480)), TableLayout(), 600.0)
+    capture = Capture(np.zeros((480, 640, 3), np.uint8), pose, draft)
+    return pose, SetupView(capture, *PICTURE)
+
+
+def test_move_mode_a_block_read_off_its_place_is_put_where_tapped_and_touches_again(
+        ) -> None:
+    """infinifield.md "Build the field", step 1: the field is one piece. The last block of a
+    row was read 10 mm off (12 mm from its neighbour: not touching, an island). In move mode
+    a tap on its mark selects it and a tap where its top's centre truly shows moves it
+    there: it touches its neighbour again (the table's touch tolerance) and the field
+    passes; its mark goes with it. A tap more than a block's width away moves nothing."""
+    draft = _row(["white", "red", "white"], pairs=frozenset({(0, 1)}))
+    draft.move_to(2, (100.0 + 82.0 + 11.0, 100.0))  # as the camera read it
+    draft.taps = 0
+    assert draft.live_touching() == {(0, 1)}
+    assert {v.code for v in draft.problems("quickstart", 2)} >= {"islands"}
+    pose, view = _looking_down(draft)
+    assert view.tap(*view.mark(2), "move").kind == "select" and view.selected == 2
+    true_spot = view.to_screen(pose.project([[182.0, 100.0, 40.0]]))[0]
+    far = view.to_screen(pose.project([[182.0, 150.0, 40.0]]))[0]
+    assert view.tap(*far, "move").kind == "none"
+    assert draft.blocks[2].centre == pytest.approx((193.0, 100.0))
+    hit = view.tap(*true_spot, "move")
+    assert hit.kind == "move" and hit.key == 2
+    assert draft.blocks[2].centre == pytest.approx((182.0, 100.0), abs=0.01)
+    assert draft.blocks[2].angle == 0.0 and draft.blocks[2].level == 1
+    assert draft.live_touching() == {(0, 1), (1, 2)}
+    assert draft.problems("quickstart", 2) == []
+    assert np.allclose(view.mark(2), view.anchor(2)) and np.allclose(view.anchor(2), true_spot)
+    assert draft.taps == 1
+    text = draft.field_toml("quickstart")
+    assert load_field_text("moved.toml", text).field == draft.to_field()
+
+
+def test_move_mode_arrows_nudge_the_selected_block_as_they_point_and_turn_it_two_degrees(
+        ) -> None:
+    """The arrows move the selected block's top 2 mm the way they point on screen, and the
+    turning arrows turn it 2 degrees clockwise or not as seen on screen; moving it away
+    unties its pairs, back within the touch tolerance ties them again. Without a block
+    selected the arrows do nothing."""
+    from companion.app.field_capture import NUDGE_MM, TURN_DEG
+
+    draft = _row(["white", "red", "white"])
+    _pose, view = _looking_down(draft)
+    assert not view.nudge(1, 0) and not view.turn(True)
+    view.tap(*view.mark(2), "move")
+    start = np.asarray(view.anchor(2))
+    for _ in range(3):
+        assert view.nudge(1, 0)
+    shift = np.asarray(view.anchor(2)) - start
+    assert shift[0] > 0 and abs(shift[1]) < 0.01, "right on screen"
+    moved = np.subtract(draft.blocks[2].centre, (182.0, 100.0))
+    assert float(np.hypot(*moved)) == pytest.approx(3 * NUDGE_MM)
+    assert draft.live_touching() == {(0, 1)}, "7 mm apart: no longer touching"
+    for _ in range(3):
+        view.nudge(-1, 0)
+    assert draft.live_touching() == {(0, 1), (1, 2)}
+    edge = view.outline(2)[1] - view.outline(2)[0]
+    view.turn(True)
+    assert abs(draft.blocks[2].angle) == pytest.approx(TURN_DEG)
+    turned = view.outline(2)[1] - view.outline(2)[0]
+    spin = np.degrees(np.arctan2(turned[1], turned[0]) - np.arctan2(edge[1], edge[0]))
+    assert spin == pytest.approx(TURN_DEG, abs=0.2), "clockwise on screen (y down)"
+    view.turn(False)
+    assert draft.blocks[2].angle == pytest.approx(0.0)
+
+
+def test_a_held_out_field_with_blocks_read_off_their_place_is_corrected_in_move_mode(
+        ) -> None:
+    """f055 (held out, 21 blocks): blocks read a few mm and degrees off their places
+    overlapped when this was written ("overlapping", "Build the field", step 1), which no
+    colour, touching or level tap can fix. In move mode the player taps each such block and
+    its true place (or uses the arrows) and turns it: the field becomes the true one, with
+    the true field's verdict, and its TOML loads back to it."""
+    scene, capture = _capture("f055_before")
+    view = SetupView(capture, *PICTURE)
+    _taps, why = correct(capture, scene, view, "quickstart")
+    assert why == ""
+    assert equal_to_truth(capture.draft, scene)
+    assert sorted(v.code for v in capture.draft.problems("quickstart", 0)) == \
+        truth_verdict(scene, "quickstart")
+    parsed = load_field_text("f055.toml", capture.draft.field_toml("quickstart"))
+    assert parsed.field == capture.draft.to_field()

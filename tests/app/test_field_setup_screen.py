@@ -14,7 +14,8 @@ import pytest
 
 from companion.app import theme
 from companion.app.camera_replay import CameraReplay
-from companion.app.widgets.field_picture import DROPPED, MARK_PX, RING_GAP, TOUCHING
+from companion.app.widgets.field_picture import BROKEN, DROPPED, MARK_PX, RING_GAP, TOUCHING
+from companion.games.infinifield import load_field_text
 from tests.app.harness import AppDriver, close_to, go_home, too_small_buttons
 from vision.calibration import calibrate
 from vision.camera_model import Intrinsics
@@ -281,11 +282,104 @@ def test_the_set_up_screen_in_spanish_and_russian_does_not_clip(
         driver.tap(driver.widget("start"))
         _until_read(driver)
         screen = driver.screen
-        for mode in ("touching_mode", "levels_mode", "blocks_mode"):
+        for mode in ("touching_mode", "levels_mode", "move_mode", "blocks_mode"):
             driver.tap(screen.ids[mode])
             assert clipped_labels(screen) == [], mode
             assert too_small_buttons(driver) == []
+            if mode == "move_mode":  # a block selected: the arrows are live
+                picture = screen.ids.picture
+                driver.tap_at(*picture.window_point(*picture.view.mark(
+                    screen.capture.draft.present()[0].key)))
+                assert not screen.ids.turn_left.disabled
+                assert clipped_labels(screen) == [], mode
+                assert too_small_buttons(driver) == []
+                driver.screenshot(f"field_setup_{lang}_move")
         driver.screenshot(f"field_setup_{lang}")
     finally:
         driver.app.set_language("en")
+    go_home(driver)
+
+
+def test_a_block_moved_by_touch_ends_where_tapped_and_the_journal_holds_the_moved_field(
+        driver: AppDriver, camera_table: CameraReplay) -> None:
+    """Move mode on the held-out photo: a tap on an edge block's mark selects it (ringed);
+    a tap 25 mm out from the field on the picture moves it there: its mark and red outline
+    (now apart from the field: "Build the field", step 1, one piece) are drawn at the tapped
+    spot in the screenshot, and Start match is disabled. A tap on its old place brings it
+    back, an arrow nudges it 2 mm up on screen, and the match starts on that field: the
+    journal's field has the block where it was moved, and a resume rebuilds it."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.tap(driver.find_button("2", driver.screen.ids.counts))
+    driver.tap_text("read the field from the camera", driver.screen.ids.layouts)
+    driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
+    driver.tap(driver.widget("start"))
+    _until_read(driver)
+    screen = driver.screen
+    draft = screen.capture.draft
+    picture = screen.ids.picture
+    view = picture.view
+    pose = screen.capture.pose
+    driver.tap(screen.ids.move_mode)
+    assert screen.mode == "move" and screen.ids.nudge_up.disabled, "nothing selected yet"
+    assert too_small_buttons(driver) == []
+    level1 = [b for b in draft.present() if b.level == 1]
+    middle = np.mean([b.centre for b in level1], axis=0)
+    height = draft.layout.block_height_mm
+    for block in sorted(level1, key=lambda b: -float(np.hypot(*(np.subtract(b.centre,
+                                                                            middle))))):
+        out = np.subtract(block.centre, middle)
+        target = np.asarray(block.centre) + 25.0 * out / float(np.hypot(*out))
+        spot = view.to_screen(pose.project([[target[0], target[1], height]]))[0]
+        view.selected = block.key
+        free = view.hit(*spot, "move").kind == "move"
+        view.selected = None
+        if free:
+            break
+    else:
+        raise AssertionError("no edge block has a free spot 25 mm out")
+    key, start = block.key, block.centre
+    start_spot = view.anchor(key)
+    driver.tap_at(*picture.window_point(*view.mark(key)))
+    assert view.selected == key and not screen.ids.nudge_up.disabled
+    driver.tap_at(*picture.window_point(*spot))
+    moved = draft.blocks[key]
+    assert moved.centre == pytest.approx(tuple(target), abs=0.5)
+    assert np.allclose(view.mark(key), spot, atol=1.0), "its mark went with it"
+    assert screen.ids.start_button.disabled
+    image = driver.screenshot("field_setup_moved")
+    assert close_to(_mark_pixel(driver, image, key), theme.BLOCK_COLOURS[moved.colour], 40)
+    corners = view.outline(key)
+    for a, b in zip(corners, np.roll(corners, -1, axis=0), strict=True):
+        x, y = picture.window_point(*((a + b) / 2))
+        near = image[image.shape[0] - 1 - int(y) - 2:image.shape[0] - 1 - int(y) + 3,
+                     int(x) - 2:int(x) + 3].reshape(-1, 3)
+        assert any(close_to(tuple(int(v) for v in p), BROKEN, 60) for p in near), \
+            "its outline is drawn red at the new place"
+
+    driver.tap_at(*picture.window_point(*start_spot))  # back where it was read
+    assert draft.blocks[key].centre == pytest.approx(start, abs=0.5)
+    driver.tap(screen.ids.nudge_up)
+    nudged = draft.blocks[key].centre
+    assert float(np.hypot(*np.subtract(nudged, start))) == pytest.approx(2.0, abs=0.6)
+    assert view.anchor(key)[1] < start_spot[1], "up on screen"
+    assert not screen.ids.start_button.disabled, screen.problems
+    driver.tap(screen.ids.start_button)
+    assert driver.screen.name == "game_infinifield"
+    session = driver.app.table.session
+    assert session is not None
+    field = session.state.field
+    assert field == draft.to_field()
+    block_id = draft.ids()[key]
+    name, text = session.sources["setup"]
+    journal = session.journal.path
+    assert name in journal.read_text(encoding="utf-8")
+    journaled = load_field_text(name, text).field
+    centre = np.mean(journaled.block(block_id).footprint, axis=0)
+    assert centre == pytest.approx(nudged, abs=0.3), "the journal's field has it moved"
+    assert float(np.hypot(*(centre - np.asarray(start)))) > 1.5
+    driver.app.table.close_game()
+    resumed = driver.app.table.resume(journal)
+    assert resumed.state.field == field
+    driver.app.open_game_screen()
     go_home(driver)

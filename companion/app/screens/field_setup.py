@@ -6,7 +6,9 @@ thread (:func:`companion.app.field_capture.capture_field`) and shows it over the
 (:class:`~companion.app.widgets.field_picture.FieldPicture`). The players tap a block to
 change its colour or drop a false one, tap bare table where a block was missed; in touching
 mode tap a block, then a ringed neighbour to make the two touch or not; in levels mode tap a
-top read at the wrong height to put it one level up. The engine's
+top read at the wrong height to put it one level up; in move mode tap a block read a few mm
+off its place, then tap where its top's centre really is, or nudge it with the arrows. The
+engine's
 field-building checks run after every tap, each violation listed with its rule; "Start match"
 is enabled when there is none. Starting writes the field as field TOML
 (:meth:`~companion.app.field_capture.FieldDraft.field_toml`), keeps a copy in the data
@@ -163,11 +165,31 @@ class FieldSetupScreen(Screen):
     def set_mode(self, mode: str) -> None:
         """What taps on the picture do.
 
-        ``blocks`` (change blocks), ``touching`` (toggle pairs) or ``levels`` (put a block
-        one level up).
+        ``blocks`` (change blocks), ``touching`` (toggle pairs), ``levels`` (put a block
+        one level up) or ``move`` (select a block, then tap its place or nudge it). A
+        block selected in one mode is let go in the next.
         """
         self.mode = mode
-        self.ids.picture.mode = mode
+        picture = self.ids.picture
+        picture.mode = mode
+        if picture.view is not None:
+            picture.view.selected = None
+        self.refresh()
+
+    def nudge(self, dx: float, dy: float) -> None:
+        """Move mode: an arrow moves the selected block a step that way on screen."""
+        view = self.ids.picture.view
+        if view is None or self.reading or self.mode != "move":
+            return
+        view.nudge(dx, dy)
+        self.refresh()
+
+    def turn(self, clockwise: bool) -> None:
+        """Move mode: a turning arrow turns the selected block a step as it points."""
+        view = self.ids.picture.view
+        if view is None or self.reading or self.mode != "move":
+            return
+        view.turn(clockwise)
         self.refresh()
 
     def set_rules(self, rules: str) -> None:
@@ -215,10 +237,15 @@ class FieldSetupScreen(Screen):
         ids.start_button.disabled = not ready or self.reading or self.capture is None
         ids.read_button.disabled = self.reading
         for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode),
-                             ("levels", ids.levels_mode)):
+                             ("levels", ids.levels_mode), ("move", ids.move_mode)):
             button.selected = self.mode == name
+        view = self.ids.picture.view
+        can_nudge = self.mode == "move" and view is not None and view.selected is not None
+        for button in ids.nudge_row.children:
+            button.disabled = not can_nudge or self.reading
         for name, button in (("quickstart", ids.quick_rules), ("official", ids.official_rules)):
             button.selected = self.rules == name
+            button.disabled = self.mode == "move"  # the arrows stand in their place
 
     # -- starting --------------------------------------------------------------------------
     def start(self, *_args: Any) -> None:

@@ -66,7 +66,7 @@ class FieldPicture(Widget):
 
     Attributes:
         view: what is shown (``None`` before a reading).
-        mode: ``blocks`` or ``touching``.
+        mode: ``blocks``, ``touching``, ``levels`` or ``move`` (the selected block ringed).
         broken: keys of blocks that break a rule (outlined red).
     """
 
@@ -148,13 +148,16 @@ class FieldPicture(Widget):
 
         A thick ring: they touch; a thin one: they do not.
         """
-        if self.mode != "touching" or view.selected is None:
+        if self.mode not in ("touching", "move") or view.selected is None \
+                or view.selected not in view.capture.draft.blocks:
             return
         touching = view.capture.draft.live_touching()
         r = MARK_PX / 2 + RING_GAP
         x, y = self._pt(view.mark(view.selected))
         Color(*theme.ACCENT)
         Line(circle=(x, y, r), width=4)
+        if self.mode == "move":  # move mode: the block the arrows and taps move
+            return
         for other in view.partners():
             x, y = self._pt(view.mark(other))
             pair = (min(other, view.selected), max(other, view.selected))
