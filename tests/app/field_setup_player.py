@@ -184,8 +184,10 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
                 return taps, "a block's mark is not hit"
             taps += 1
     moved = False
-    if moves and _wrong_supports(draft, scene, m):  # footprints off: supports follow them
-        more, why = move_off_blocks(view, scene, m)
+    for only in (_wrong_supports(draft, scene, m), None):  # the blocks concerned, then all
+        if not moves or not _wrong_supports(draft, scene, m):
+            break  # footprints off: what rests on what follows them
+        more, why = move_off_blocks(view, scene, m, only)
         taps, moved = taps + more, True
         if why:
             return taps, why
@@ -196,19 +198,38 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
     if why or not moves or moved or \
             sorted(v.code for v in draft.problems(mode, 0)) == truth_verdict(scene, mode):
         return taps, why
-    more, why = move_off_blocks(view, scene, m)
-    taps += more
-    if why:
-        return taps, why
-    more, why = fix_touching(view, scene, match(draft, scene))
-    return taps + more, why
+    for only in (_named(draft, m, mode), None):  # the blocks the checks name, then all
+        more, why = move_off_blocks(view, scene, m, only)
+        taps += more
+        if why:
+            return taps, why
+        more, why = fix_touching(view, scene, match(draft, scene))
+        taps += more
+        if why or sorted(v.code for v in draft.problems(mode, 0)) == \
+                truth_verdict(scene, mode):
+            break
+    return taps, why
 
 
-def _wrong_supports(draft: FieldDraft, scene: SceneTruth, m: dict[str, int]) -> bool:
-    """Whether a matched block rests on other blocks than the true one does."""
+def _named(draft: FieldDraft, m: dict[str, int], mode: str) -> set[str]:
+    """True ids of the blocks the field-building checks name now (and their neighbours':
+    a pair too close or overlapping may be either block's fault)."""
     inv = {k: t for t, k in m.items()}
-    return any({inv.get(k) for k in draft.supports(key)} != set(scene.blocks[tid].rests_on)
-               for tid, key in m.items())
+    by_id = {block_id: key for key, block_id in draft.ids().items()}
+    keys = {by_id[b] for v in draft.problems(mode, 0) for b in v.blocks if b in by_id}
+    return {inv[k] for k in keys if k in inv}
+
+
+def _wrong_supports(draft: FieldDraft, scene: SceneTruth, m: dict[str, int]) -> set[str]:
+    """True ids of the matched blocks resting on other blocks than the true ones do, with
+    the blocks under them (read and true)."""
+    inv = {k: t for t, k in m.items()}
+    wrong: set[str] = set()
+    for tid, key in m.items():
+        read = {inv.get(k) for k in draft.supports(key)}
+        if read != set(scene.blocks[tid].rests_on):
+            wrong |= {tid, *scene.blocks[tid].rests_on, *(t for t in read if t)}
+    return wrong
 
 
 def _turn_off(angle: float, true_angle: float) -> float:
@@ -216,9 +237,11 @@ def _turn_off(angle: float, true_angle: float) -> float:
     return (angle - true_angle + 45.0) % 90.0 - 45.0
 
 
-def move_off_blocks(view: SetupView, scene: SceneTruth, m: dict[str, int]) -> tuple[int, str]:
+def move_off_blocks(view: SetupView, scene: SceneTruth, m: dict[str, int],
+                    only: set[str] | None = None) -> tuple[int, str]:
     """Move mode: each block more than :data:`MOVE_TOLERANCE_MM` or
-    :data:`TURN_TOLERANCE_DEG` off is put at its true place.
+    :data:`TURN_TOLERANCE_DEG` off (of ``only``, true ids, where given) is put at its true
+    place.
 
     Lower blocks first (what rests on them follows from the footprints). Taps: "Move", per
     block its mark, then a tap where its top's centre truly shows; where that spot is
@@ -233,7 +256,8 @@ def move_off_blocks(view: SetupView, scene: SceneTruth, m: dict[str, int]) -> tu
         return math.dist(b.centre, t.centre_mm) > MOVE_TOLERANCE_MM or \
             abs(_turn_off(b.angle, t.angle_deg)) > TURN_TOLERANCE_DEG
 
-    todo = sorted((t.level, tid) for tid, t in scene.blocks.items() if tid in m and off(tid))
+    todo = sorted((t.level, tid) for tid, t in scene.blocks.items() if tid in m and off(tid)
+                  and (only is None or tid in only))
     if not todo:
         return 0, ""
     view.selected = None  # a mode button lets the last selection go
