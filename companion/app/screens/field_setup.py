@@ -219,7 +219,10 @@ class FieldSetupScreen(Screen):
         hint = app.tr(f"fieldsetup.hint_{self.mode}")
         counts = app.tr("fieldsetup.counts", blocks=len(draft.present()),
                         pairs=len(draft.live_touching()), taps=draft.taps)
-        self.status = f"{counts}\n{hint}"
+        if self.mode == "move" and picture.view is not None and \
+                picture.view.selected is not None:
+            hint = ""  # a block is selected: the arrows take the room, the problems show
+        self.status = f"{counts}\n{hint}".strip()
         lines = []
         if draft.hands_in_view:
             lines.append(app.tr("fieldsetup.hands"))
