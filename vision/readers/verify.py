@@ -195,6 +195,12 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
     ppm = views.px_per_mm
     classes = views.classes(height)
     unknown = (classes == UNKNOWN).astype(np.uint8)
+    # outside the expected blocks' boxes only the table belongs: a block's or a pawn's
+    # colour there (a pale hand washed to white by the light, a sleeve of a block or pawn
+    # colour) is something over the table too; judged on its own, so that it does not join
+    # a patch of table the palette leaves unexplained
+    foreign = (~np.isin(classes, views.palette.of_kind("table")) & (classes != UNKNOWN)
+               ).astype(np.uint8)
     key = (ppm, height, tuple((tuple(map(tuple, np.asarray(b.footprint, float).tolist())), top)
                               for b, top in expected))
     cache = pose.derived
@@ -208,19 +214,54 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
             cache.clear()
         cache[("boxes", key)] = boxes
     unknown[boxes > 0] = 0
+    foreign[boxes > 0] = 0
     # skin is no block's colour: over the blocks too it is a hand
-    unknown[views.skin(height)] = 1
-    unknown[_keepout(layout, ppm) > 0] = 0
-    unknown = cv2.morphologyEx(unknown, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
-                               iterations=2)
-    n, labels, stats, _c = cv2.connectedComponentsWithStats(unknown)
+    skin = views.skin(height)
+    unknown[skin] = 1
+    foreign[skin] = 0
+    for mask in (unknown, foreign):
+        mask[_keepout(layout, ppm) > 0] = 0
+        mask[_papers_at(pose, ppm, height, mask.shape) > 0] = 0
     big = np.zeros_like(unknown)
     found = False
-    for i in range(1, n):
-        if stats[i, cv2.CC_STAT_AREA] / (ppm * ppm) > HAND_MM2:
-            big[labels == i] = 1
-            found = True
+    for mask in (unknown, foreign):
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), iterations=2)
+        n, labels, stats, _c = cv2.connectedComponentsWithStats(mask)
+        for i in range(1, n):
+            if stats[i, cv2.CC_STAT_AREA] / (ppm * ppm) > HAND_MM2:
+                big[labels == i] = 1
+                found = True
     return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
+
+
+PAPER_PAD_MM = 14.0
+"""The markers' paper reaches this far (mm) beyond each marker (printed margins 6-11 mm)."""
+
+
+def _papers_at(pose: TablePose, ppm: float, height: float, shape: tuple[int, ...]
+               ) -> np.ndarray:
+    """Where the markers' paper (on the table) shows in the view of the plane ``height`` up.
+
+    Seen in a plane above the table, the paper shifts away from the camera's nadir by up
+    to 20 mm at the corners, out of the table-plane keep-out; its white is no block there.
+    """
+    key = ("papers", ppm, float(height), tuple(shape))
+    cached = pose.derived.get(key)
+    if isinstance(cached, np.ndarray):
+        return cached
+    layout = pose.layout
+    mask = np.zeros(shape[:2], np.uint8)
+    for marker_id in layout.marker_ids:
+        (x0, y0), _, (x1, y1), _ = layout.marker_corners_mm(marker_id)
+        p = PAPER_PAD_MM
+        ring = np.array([[x0 - p, y0 - p, 0.0], [x1 + p, y0 - p, 0.0], [x1 + p, y1 + p, 0.0],
+                         [x0 - p, y1 + p, 0.0]])
+        at = pose.to_plane(pose.project(ring), height) * ppm
+        cv2.fillConvexPoly(mask, np.round(at).astype(np.int32), 1)
+    if len(pose.derived) > 32:
+        pose.derived.clear()
+    pose.derived[key] = mask
+    return mask
 
 
 NEAR_MM = 70.0
