@@ -22,9 +22,10 @@ power or fortitude, not 'banana'
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import ClassVar, Self, get_args
+from dataclasses import MISSING, dataclass, fields
+from typing import ClassVar, Self, get_args, get_type_hints
 
 from companion.games.core import NotationError
 from companion.games.defiance.board import Pos, format_pos, parse_count, parse_pos
@@ -58,13 +59,37 @@ class DefianceAction:
     arity: ClassVar[tuple[int, int]]
 
     def _words(self) -> tuple[str, ...]:
-        """The words after the verb, as printed."""
-        raise NotImplementedError
+        """The words after the verb, as printed.
+
+        By default each field in order: a word for a text (an optional one left out when
+        empty) and every word of a tuple of texts.
+        """
+        words: list[str] = []
+        for item in fields(self):  # type: ignore[arg-type]  # every verb is a dataclass
+            value = getattr(self, item.name)
+            if isinstance(value, tuple):
+                words.extend(value)
+            elif value or item.default is MISSING:
+                words.append(value)
+        return tuple(words)
 
     @classmethod
     def _read(cls, actor: str, line: _Line) -> Self:
-        """The action of ``line`` (the words after who acts; ``actor`` "" for chance)."""
-        raise NotImplementedError
+        """The action of ``line`` (the words after who acts; ``actor`` "" for chance).
+
+        By default the fields are read in order from their types: who acts first (when
+        someone does), a text as the next word, an optional text (default "") as the next
+        word if any, a tuple of texts as every word left. Verbs whose words need checking
+        (faces, spaces, numbers, options) read them themselves.
+        """
+        hints = _field_kinds(cls)  # type: ignore[arg-type]  # a class is hashable
+        values: list[object] = [actor] if actor else []
+        for _name, kind, optional in hints[len(values):]:
+            if kind == "texts":
+                values.append(line.rest())
+            else:
+                values.append(line.optional() if optional else line.take())
+        return cls(*values)
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self._words()))
@@ -132,6 +157,26 @@ class _Line:
         return found
 
 
+@functools.cache
+def _field_kinds(cls: type) -> tuple[tuple[str, str, bool], ...]:
+    """``(name, "text" | "texts", optional)`` of each field of a verb read by default.
+
+    Raises:
+        TypeError: a field of another type: that verb must read its words itself.
+    """
+    hints = get_type_hints(cls)
+    kinds = []
+    for item in fields(cls):
+        hint = hints[item.name]
+        if hint is str:
+            kinds.append((item.name, "text", item.default == ""))
+        elif hint == tuple[str, ...]:
+            kinds.append((item.name, "texts", False))
+        else:
+            raise TypeError(f"{cls.__name__}.{item.name}: {hint} is not read by default")
+    return tuple(kinds)
+
+
 # -- chance --------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -143,13 +188,6 @@ class Shuffle(DefianceAction):
     faction: str
     cards: tuple[str, ...]
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.faction, *self.cards)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Shuffle:
-        return cls(actor, line.rest())
-
 
 @dataclass(frozen=True)
 class Reveal(DefianceAction):
@@ -158,13 +196,6 @@ class Reveal(DefianceAction):
     verb: ClassVar[str] = "reveal"
     arity: ClassVar[tuple[int, int]] = (0, 99)
     roles: tuple[str, ...]
-
-    def _words(self) -> tuple[str, ...]:
-        return self.roles
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Reveal:
-        return cls(line.rest())
 
 
 @dataclass(frozen=True)
@@ -175,8 +206,6 @@ class Roll(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 9)
     faces: tuple[str, ...]
 
-    def _words(self) -> tuple[str, ...]:
-        return self.faces
 
     @classmethod
     def _read(cls, actor: str, line: _Line) -> Roll:
@@ -218,13 +247,6 @@ class ChooseLeader(DefianceAction):
     actor: str
     leader: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.leader)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> ChooseLeader:
-        return cls(actor, line.take())
-
 
 @dataclass(frozen=True)
 class Mulligan(DefianceAction):
@@ -234,13 +256,6 @@ class Mulligan(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 5)
     actor: str
     cards: tuple[str, ...]
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, *self.cards)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Mulligan:
-        return cls(actor, line.rest())
 
 
 @dataclass(frozen=True)
@@ -252,13 +267,6 @@ class Deploy(DefianceAction):
     actor: str
     card: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.card)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Deploy:
-        return cls(actor, line.take())
-
 
 @dataclass(frozen=True)
 class Ready(DefianceAction):
@@ -267,13 +275,6 @@ class Ready(DefianceAction):
     verb: ClassVar[str] = "ready"
     arity: ClassVar[tuple[int, int]] = (0, 0)
     actor: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor,)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Ready:
-        return cls(actor)
 
 
 # -- the action check ----------------------------------------------------------------------
@@ -287,8 +288,6 @@ class Check(DefianceAction):
     actor: str
     attribute: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.attribute)
 
     @classmethod
     def _read(cls, actor: str, line: _Line) -> Check:
@@ -338,13 +337,6 @@ class Lock(DefianceAction):
     verb: ClassVar[str] = "lock"
     arity: ClassVar[tuple[int, int]] = (0, 0)
     actor: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor,)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Lock:
-        return cls(actor)
 
 
 # -- Tide and Power ------------------------------------------------------------------------
@@ -406,13 +398,6 @@ class Damage(DefianceAction):
     target: str
     unit: str = ""
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.target, *((self.unit,) if self.unit else ()))
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Damage:
-        return cls(actor, line.take(), line.optional())
-
 
 @dataclass(frozen=True)
 class Destroy(DefianceAction):
@@ -424,13 +409,6 @@ class Destroy(DefianceAction):
     target: str
     card: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.target, self.card)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Destroy:
-        return cls(actor, line.take(), line.take())
-
 
 @dataclass(frozen=True)
 class Cycle(DefianceAction):
@@ -440,13 +418,6 @@ class Cycle(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 1)
     actor: str
     card: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.card)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Cycle:
-        return cls(actor, line.take())
 
 
 # -- Fortitude -----------------------------------------------------------------------------
@@ -524,13 +495,6 @@ class Gambit(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (0, 0)
     actor: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor,)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Gambit:
-        return cls(actor)
-
 
 @dataclass(frozen=True)
 class Score(DefianceAction):
@@ -540,13 +504,6 @@ class Score(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 1)
     actor: str
     role: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.role)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Score:
-        return cls(actor, line.take())
 
 
 @dataclass(frozen=True)
@@ -558,13 +515,6 @@ class Progress(DefianceAction):
     actor: str
     role: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.role)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Progress:
-        return cls(actor, line.take())
-
 
 @dataclass(frozen=True)
 class Claim(DefianceAction):
@@ -574,13 +524,6 @@ class Claim(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 1)
     actor: str
     condition: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.condition)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Claim:
-        return cls(actor, line.take())
 
 
 @dataclass(frozen=True)
@@ -627,13 +570,6 @@ class Step(DefianceAction):
     actor: str
     choices: tuple[str, ...] = ()
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, *self.choices)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Step:
-        return cls(actor, line.rest())
-
 
 @dataclass(frozen=True)
 class Block(DefianceAction):
@@ -644,13 +580,6 @@ class Block(DefianceAction):
     actor: str
     cards: tuple[str, ...]
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, *self.cards)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Block:
-        return cls(actor, line.rest())
-
 
 @dataclass(frozen=True)
 class Resolved(DefianceAction):
@@ -660,13 +589,6 @@ class Resolved(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (1, 1)
     actor: str
     card: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.card)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Resolved:
-        return cls(actor, line.take())
 
 
 @dataclass(frozen=True)
@@ -707,13 +629,6 @@ class End(DefianceAction):
     arity: ClassVar[tuple[int, int]] = (0, 0)
     actor: str
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor,)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> End:
-        return cls(actor)
-
 
 @dataclass(frozen=True)
 class Concede(DefianceAction):
@@ -722,13 +637,6 @@ class Concede(DefianceAction):
     verb: ClassVar[str] = "concede"
     arity: ClassVar[tuple[int, int]] = (0, 0)
     actor: str
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor,)
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Concede:
-        return cls(actor)
 
 
 @dataclass(frozen=True)
@@ -741,8 +649,6 @@ class Spend(DefianceAction):
     source: str
     faces: tuple[str, ...]
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.source, *self.faces)
 
     @classmethod
     def _read(cls, actor: str, line: _Line) -> Spend:
@@ -761,13 +667,6 @@ class Cancel(DefianceAction):
     source: str
     card: str = ""
 
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.source, *((self.card,) if self.card else ()))
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Cancel:
-        return cls(actor, line.take(), line.optional())
-
 
 @dataclass(frozen=True)
 class Attach(DefianceAction):
@@ -779,13 +678,6 @@ class Attach(DefianceAction):
     card: str
     target: str
     asset: str = ""
-
-    def _words(self) -> tuple[str, ...]:
-        return (self.actor, self.card, self.target, *((self.asset,) if self.asset else ()))
-
-    @classmethod
-    def _read(cls, actor: str, line: _Line) -> Attach:
-        return cls(actor, line.take(), line.take(), line.optional())
 
 
 @dataclass(frozen=True)
