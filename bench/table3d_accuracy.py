@@ -33,7 +33,8 @@ from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth, iter_scenes
 from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
-from vision.readers.field3d import FieldReading, TableViews, learn_palette, read_field
+from vision.readers.field3d import FieldReading, read_field
+from vision.readers.table_views import TableViews, learn_palette
 from vision.readers.verify import check_blocks, locate_pawn
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -72,7 +72,7 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
     from vision.devtools.table3d_truth import iter_scenes
     from vision.palette import default_palette
     from vision.pose import DriftCheck, find_table_markers, solve_pose
-    from vision.readers.field3d import TableViews, learn_palette
+    from vision.readers.table_views import TableViews, learn_palette
 
     items: list[tuple] = []
     folder = folder_with_data(None)
@@ -112,7 +112,7 @@ def _camera_items(size: tuple[int, int], count: int) -> tuple[str, list[tuple]]:
 def _camera_frame(frame: np.ndarray, ctx: tuple) -> object:
     """What the watcher does with one still frame through the camera model."""
     from vision.pose import DRIFT_LIMIT_PX, find_markers_near
-    from vision.readers.field3d import TableViews
+    from vision.readers.table_views import TableViews
     from vision.readers.verify import check_blocks
 
     pose, palette, fld, drift = ctx

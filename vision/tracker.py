@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 from companion.games.infinifield.state import State
 from vision.observe import Observation
-from vision.readers.field3d import TableViews
 from vision.readers.infinifield import match_to_field, visible_blocks
+from vision.readers.table_views import TableViews
 from vision.readers.verify import PlayCheck, check_blocks, locate_pawn
 
 
@@ -115,7 +115,7 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
 
     Args:
         state: the engine's state (its field's footprints in table mm).
-        views: the frame's views (:class:`~vision.readers.field3d.TableViews`).
+        views: the frame's views (:class:`~vision.readers.table_views.TableViews`).
         owners: pawn colour -> player, as learnt so far.
 
     Returns:

@@ -30,7 +30,7 @@ from vision.pose import (
     find_markers_near,
     table_pose,
 )
-from vision.readers.field3d import TableViews
+from vision.readers.table_views import TableViews
 from vision.readers.verify import PlayCheck
 from vision.stability import StabilityDetector
 from vision.tracker import Candidate, candidate_actions, candidate_actions_3d

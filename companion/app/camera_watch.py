@@ -125,7 +125,7 @@ class CameraWatch:
         from vision.camera_model import camera_named
         from vision.palette import default_palette
         from vision.pose import table_pose
-        from vision.readers.field3d import TableViews, learn_palette
+        from vision.readers.table_views import TableViews, learn_palette
 
         intrinsics = None
         path = self.calibration_path()

@@ -544,8 +544,8 @@ class FieldDraft:
 class Capture:
     """One frame read at set-up: the frame, the camera's pose in it, the draft.
 
-    ``views`` (a :class:`vision.readers.field3d.TableViews` with the colours learnt on this table)
-    tells the colour of a block added by touch; without it an added block is white.
+    ``views`` (a :class:`vision.readers.table_views.TableViews` with the colours learnt on
+    this table) tells the colour of a block added by touch; without it an added block is white.
     """
 
     frame: np.ndarray
@@ -598,7 +598,8 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
     """
     from vision.palette import default_palette
     from vision.pose import table_pose
-    from vision.readers.field3d import TableViews, learn_palette, read_field
+    from vision.readers.field3d import read_field
+    from vision.readers.table_views import TableViews, learn_palette
 
     cv2.setRNGSeed(READ_SEED)  # the reader's k-means: one frame, one reading
     pose = table_pose(frame, intrinsics)

@@ -25,7 +25,8 @@ from table3d_accuracy import intrinsics_of, match, truth_field
 
 from vision.palette import default_palette
 from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import TableViews, learn_palette, read_field
+from vision.readers.field3d import read_field
+from vision.readers.table_views import TableViews, learn_palette
 from vision.readers.verify import check_blocks
 
 FAMILIES = 16

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 import cv2
@@ -37,12 +36,11 @@ from vision.geometry import contains, gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
 from vision.pose import TablePose
-from vision.rectify import (
-    PAPER_RING_MM,
-    WHITE_TARGET,
-    _gain_field,
-    _paper_masks,
-    marker_keepout,
+from vision.readers.table_views import (
+    TableViews,
+    _chroma_refs,
+    _keepout,
+    learn_palette,
 )
 
 MAX_LEVEL = 3
@@ -170,342 +168,6 @@ class FieldReading:
                 "hands_in_view": self.hands_in_view, "notes": list(self.notes)}
 
 
-class TableViews:
-    """The frame resampled onto the table's planes (``40 n`` mm up), white-balanced.
-
-    Args:
-        frame: the BGR frame.
-        pose: the camera.
-        palette: colour classes.
-        px_per_mm: scale of every view.
-    """
-
-    def __init__(self, frame: np.ndarray, pose: TablePose, palette: Palette,
-                 px_per_mm: float = 1.0) -> None:
-        self.frame = frame
-        self.pose = pose
-        self.palette = palette
-        self.px_per_mm = px_per_mm
-        self.layout = pose.layout
-        self._views: dict[float, np.ndarray] = {}
-        self._classes: dict[float, np.ndarray] = {}
-        self._skin: dict[float, np.ndarray] = {}
-        self._grey: dict[float, np.ndarray] = {}
-        self._table: tuple[float, float, float] | None = None
-        self._seams: dict[float, np.ndarray] = {}
-        self._gain_ready = False
-        self._gain: np.ndarray | None = None
-        self._marker_gains: dict[int, np.ndarray] | None = None
-
-    def raw(self, height_mm: float) -> np.ndarray:
-        """The plane ``height_mm`` up, before white balance."""
-        m1, m2 = self.pose.plane_maps(float(height_mm), self.px_per_mm)
-        return cv2.remap(self.frame, m1, m2, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-    def _ensure_gain(self) -> None:
-        if not self._gain_ready:
-            self._gain = self._balance()
-            self._gain_ready = True
-
-    def paper_gains(self) -> dict[int, np.ndarray]:
-        """Per marker, the gains that bring its paper to white (sampled in the frame)."""
-        if self._marker_gains is None:
-            gains: dict[int, np.ndarray] = {}
-            ids, pts = _paper_rings(self.layout)
-            # every marker's ring in one projection
-            px = self.pose.project(pts)
-            h, w = self.frame.shape[:2]
-            x = np.round(px[:, 0]).astype(int)
-            y = np.round(px[:, 1]).astype(int)
-            ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-            for marker_id in self.layout.marker_ids:
-                sel = ok & (ids == marker_id)
-                if int(sel.sum()) >= 8:
-                    mean = np.median(self.frame[y[sel], x[sel]].astype(np.float32), axis=0)
-                    if min(mean) > 20:
-                        gains[marker_id] = WHITE_TARGET / np.maximum(mean, 1.0)
-            self._marker_gains = gains
-        return self._marker_gains
-
-    def gain_at(self, xy: np.ndarray) -> np.ndarray:
-        """White-balance gains (N, 3) at table points (N, 2): bilinear through the markers."""
-        gains = self.paper_gains()
-        if not gains:
-            return np.ones((len(xy), 3), np.float32)
-        lay = self.layout
-        centres = _marker_centres(lay)
-        tl, tr, br, bl = lay.marker_ids
-        mean = np.mean(list(gains.values()), axis=0)
-        g = {i: gains.get(i, mean) for i in lay.marker_ids}
-        u = ((xy[:, 0] - centres[tl][0]) / (centres[tr][0] - centres[tl][0]))[:, None]
-        v = ((xy[:, 1] - centres[tl][1]) / (centres[bl][1] - centres[tl][1]))[:, None]
-        out = ((1 - u) * (1 - v) * g[tl] + u * (1 - v) * g[tr] + u * v * g[br]
-               + (1 - u) * v * g[bl])
-        return np.clip(out, 0.5, 4.0).astype(np.float32)
-
-    def sample_bgr(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Balanced BGR (N, 3) at table points (N, 3), and which points are in the frame."""
-        bgr, ok, _px = self.sample(points)
-        return bgr, ok
-
-    def sample(self, points: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Balanced BGR (N, 3) at table points (N, 3), which are in the frame, their pixels.
-
-        One projection serves the colours, the classes (:meth:`classes_of`) and whatever
-        else needs the pixels.
-        """
-        pts = np.asarray(points, np.float64).reshape(-1, 3)
-        px = self.pose.project(pts)
-        h, w = self.frame.shape[:2]
-        x = np.round(px[:, 0]).astype(int)
-        y = np.round(px[:, 1]).astype(int)
-        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-        bgr = np.zeros((len(pts), 3), np.float32)
-        if ok.any():
-            bgr[ok] = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
-        return np.clip(bgr, 0, 255), ok, px
-
-    def classes_of(self, bgr: np.ndarray, ok: np.ndarray) -> np.ndarray:
-        """Class indexes of balanced samples (from :meth:`sample`).
-
-        ``UNKNOWN`` for skin and for samples outside the frame.
-        """
-        out = np.full(len(bgr), UNKNOWN, np.uint8)
-        if ok.any():
-            img = bgr[ok].astype(np.uint8).reshape(-1, 1, 3)
-            cls = self.palette.classify(img).reshape(-1)
-            cls[skin(img).reshape(-1)] = UNKNOWN
-            out[ok] = cls
-        return out
-
-    def _by_hue(self, bgr: np.ndarray) -> np.ndarray:
-        """Class indexes of BGR pixels (N, 3) by hue alone (``UNKNOWN`` where none).
-
-        Only the coloured (not white) block classes, strictly.
-        """
-        out = np.full(len(bgr), UNKNOWN, np.uint8)
-        names, refs = _chroma_refs(self.palette)
-        px = bgr.astype(np.float32)
-        chroma = (px + 1) / (px.sum(axis=1, keepdims=True) + 3) - 1 / 3
-        strength = np.linalg.norm(chroma, axis=1)
-        best = np.full(len(bgr), -1.0)
-        for name, ref in zip(names, refs, strict=True):
-            if name == "white":
-                continue
-            r = ref - 1 / 3
-            cos = chroma @ r / np.maximum(strength * np.linalg.norm(r), 1e-9)
-            take = (cos > max(HUE_COSINE, 0.95)) & (cos > best) & (strength > 0.08) & (
-                px.sum(axis=1) > 60)
-            out[take] = self.palette.index(name)
-            best = np.where(take, cos, best)
-        return out
-
-    def chroma_match(self, bgr: np.ndarray, colour: str) -> np.ndarray:
-        """Which balanced BGR samples (N, 3) have block ``colour``'s hue.
-
-        Shade (a side face, a hard shadow, dim light) scales all three channels alike, so
-        each channel's share of their sum stays; glare adds grey, which shortens but does
-        not turn it. White is told from the table by being brighter than the table.
-        """
-        names, refs = _chroma_refs(self.palette)
-        if colour not in names:
-            return np.zeros(len(bgr), bool)
-        chroma = (bgr + 1) / (bgr.sum(axis=1, keepdims=True) + 3) - 1 / 3
-        strength = np.linalg.norm(chroma, axis=1)
-        bright = bgr.sum(axis=1)
-        if colour == "white":
-            return (strength < WHITE_CHROMA) & (
-                bright > 1.3 * float(sum(self.table_balanced_bgr)))
-        # the hue's direction: shade scales it down, glare washes it out toward grey, but
-        # it keeps pointing the same way
-        ref = refs[names.index(colour)] - 1 / 3
-        others = [refs[i] - 1 / 3 for i, n in enumerate(names) if n not in (colour, "white")]
-        cos = chroma @ ref / np.maximum(strength * np.linalg.norm(ref), 1e-9)
-        best_other = np.max([chroma @ o / np.maximum(strength * np.linalg.norm(o), 1e-9)
-                             for o in others], axis=0) if others else np.zeros(len(bgr))
-        return (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
-
-    def sample_classes(self, points: np.ndarray) -> np.ndarray:
-        """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
-
-        Points are read straight from the frame through the camera model and balanced from
-        the markers' paper, without resampling whole planes (the per-frame play check).
-        Points outside the frame are ``UNKNOWN``.
-        """
-        pts = np.asarray(points, np.float64).reshape(-1, 3)
-        px = self.pose.project(pts)
-        h, w = self.frame.shape[:2]
-        x = np.round(px[:, 0]).astype(int)
-        y = np.round(px[:, 1]).astype(int)
-        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-        out = np.full(len(pts), UNKNOWN, np.uint8)
-        if not ok.any():
-            return out
-        bgr = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
-        img = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
-        cls = self.palette.classify(img).reshape(-1)
-        cls[skin(img).reshape(-1)] = UNKNOWN
-        out[ok] = cls
-        return out
-
-    def _balance(self) -> np.ndarray | None:
-        ground = self.raw(0.0)
-        gains: dict[int, np.ndarray] = {}
-        for marker_id, ((x0, y0, x1, y1), mask) in zip(
-                self.layout.marker_ids, _paper_masks(self.layout, self.px_per_mm), strict=True):
-            mean = cv2.mean(ground[y0:y1, x0:x1], mask=mask)[:3]
-            if min(mean) > 20:
-                gains[marker_id] = WHITE_TARGET / np.asarray(mean, np.float32)
-        self._views[0.0] = ground
-        if not gains:
-            return None
-        h, w = ground.shape[:2]
-        gain = _gain_field(self.layout, self.px_per_mm, gains, (w, h))
-        self._views[0.0] = np.clip(ground.astype(np.float32) * gain, 0, 255).astype(np.uint8)
-        return gain
-
-    def seams(self, height_mm: float) -> np.ndarray:
-        """Thin dark lines of the view (0/1), found by a black-hat of the lightness.
-
-        They are the grooves between touching blocks and the bevels round each top.
-        """
-        key = float(height_mm)
-        if key not in self._seams:
-            grey = cv2.cvtColor(self.view(key), cv2.COLOR_BGR2GRAY)
-            size = max(3, round(5 * self.px_per_mm) | 1)
-            hat = cv2.morphologyEx(grey, cv2.MORPH_BLACKHAT,
-                                   cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-            limit = max(SEAM_MIN, 3.0 * float(np.percentile(hat, 90)))
-            self._seams[key] = (hat > limit).astype(np.uint8)
-        return self._seams[key]
-
-    @property
-    def table_bgr(self) -> tuple[float, float, float]:
-        """The table's typical colour in the raw frame, before white balance.
-
-        The median of the table-class pixels of the ground view; it tells white side faces
-        (brighter) from the table.
-        """
-        if self._table is None:
-            cls = self.classes(0.0)
-            table = [i for i in self.palette.of_kind("table")]
-            sel = np.isin(cls, table)
-            raw = self.raw(0.0)
-            if int(sel.sum()) > 100:
-                med = np.median(raw[sel], axis=0)
-            else:
-                med = np.median(raw.reshape(-1, 3), axis=0)
-            self._table = (float(med[0]), float(med[1]), float(med[2]))
-        return self._table
-
-    @property
-    def table_balanced_bgr(self) -> tuple[float, float, float]:
-        """The table's colour after white balance: the palette's (learnt) table reference."""
-        tables = [c for c in self.palette.classes if c.kind == "table"]
-        if not tables:
-            return (0.0, 0.0, 0.0)
-        return _lab_to_bgr(tables[0].lab)
-
-    def view(self, height_mm: float) -> np.ndarray:
-        """The white-balanced BGR view of the plane ``height_mm`` up."""
-        self._ensure_gain()
-        key = float(height_mm)
-        if key not in self._views:
-            img = self.raw(key)
-            if self._gain is not None:
-                img = np.clip(img.astype(np.float32) * self._gain, 0, 255).astype(np.uint8)
-            self._views[key] = img
-        return self._views[key]
-
-    def classes(self, height_mm: float) -> np.ndarray:
-        """Per-pixel class indexes of :meth:`view` (markers and their paper excluded)."""
-        key = float(height_mm)
-        if key not in self._classes:
-            view = self.view(key)
-            c = self.palette.classify(view)
-            # a coloured block's top in glare or deep shade is too far from its reference
-            # in CIELAB but keeps its hue: give such pixels the block colour they point to
-            unknown = c == UNKNOWN
-            if unknown.any():
-                c[unknown] = self._by_hue(view[unknown])
-            # glare veils a coloured top toward white (a glossy top under a big overhead
-            # light) but leaves its hue: "white" with a block colour's hue is that colour
-            if any(k.name == "white" for k in self.palette.classes):
-                whites = c == self.palette.index("white")
-                if whites.any():
-                    hue = self._by_hue(view[whites])
-                    c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
-            c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
-            c[self.skin(key)] = UNKNOWN
-            self._classes[key] = c
-        return self._classes[key]
-
-    def skin(self, height_mm: float) -> np.ndarray:
-        """Skin-coloured pixels (a hand, an arm) of :meth:`view`."""
-        key = float(height_mm)
-        if key not in self._skin:
-            self._skin[key] = skin(self.view(key))
-        return self._skin[key]
-
-    def edges(self, height_mm: float) -> np.ndarray:
-        """Gradient magnitude of the view's lightness (smoothed a little)."""
-        key = float(height_mm)
-        if key not in self._grey:
-            grey = cv2.cvtColor(self.view(key), cv2.COLOR_BGR2GRAY).astype(np.float32)
-            grey = np.asarray(cv2.GaussianBlur(grey, (0, 0), 0.8), np.float32)
-            gx = cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3)
-            gy = cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)
-            self._grey[key] = cv2.magnitude(gx, gy)
-        return self._grey[key]
-
-
-SKIN_LAB = ((25.0, 88.0), (6.0, 32.0), (8.0, 40.0))
-"""CIELAB box of skin under white-balanced light: lightness, a, b (hands are no block)."""
-
-
-def skin(bgr: np.ndarray) -> np.ndarray:
-    """Boolean mask of skin-coloured pixels (a hand or an arm) of a balanced BGR image.
-
-    Reddish-yellow with moderate chroma and more yellow than red in proportion to the
-    lightness: between the orange pawns, the red and yellow blocks and the grey table.
-    """
-    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.int16)
-    lum = lab[..., 0] * 100 // 255
-    a = lab[..., 1] - 128
-    b = lab[..., 2] - 128
-    (l0, l1), (a0, a1), (b0, b1) = SKIN_LAB
-    return ((lum >= l0) & (lum <= l1) & (a >= a0) & (a <= a1) & (b >= b0) & (b <= b1)
-            & (b >= a * 0.7))
-
-
-@lru_cache(maxsize=8)
-def _marker_centres(layout: TableLayout) -> dict[int, np.ndarray]:
-    return {i: np.asarray(layout.marker_corners_mm(i)).mean(axis=0) for i in layout.marker_ids}
-
-
-@lru_cache(maxsize=8)
-def _paper_rings(layout: TableLayout) -> tuple[np.ndarray, np.ndarray]:
-    """Points (N, 3) on the paper round every marker, and the marker id of each."""
-    a, b = PAPER_RING_MM
-    side = layout.marker_mm
-    steps = np.linspace(-b, side + b, 14)
-    ids, pts = [], []
-    for marker_id in layout.marker_ids:
-        (x0, y0), _, _, _ = layout.marker_corners_mm(marker_id)
-        xs, ys = np.meshgrid(x0 + steps, y0 + steps)
-        rel = np.stack([xs.ravel() - x0, ys.ravel() - y0], axis=1)
-        ring = ((rel.min(axis=1) < -a) | (rel.max(axis=1) > side + a))
-        pts.append(np.column_stack([xs.ravel()[ring], ys.ravel()[ring],
-                                    np.zeros(int(ring.sum()))]))
-        ids.append(np.full(int(ring.sum()), marker_id))
-    return np.concatenate(ids), np.concatenate(pts)
-
-
-@lru_cache(maxsize=8)
-def _keepout(layout: TableLayout, px_per_mm: float) -> np.ndarray:
-    return marker_keepout(layout, px_per_mm)
-
-
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -526,16 +188,6 @@ def _angle(a: float) -> float:
     a = a % 90.0
     return a - 90.0 if a >= 45.0 else a
 
-
-HUE_COSINE = 0.9
-"""A sample has a block colour in shade or glare when its chromaticity (each channel's share
-of the sum, less grey) points within this cosine of the colour's reference."""
-
-WHITE_CHROMA = 0.04
-"""... and white when its chromaticity is this close to grey (and brighter than the table)."""
-
-SEAM_MIN = 6.0
-"""Grey levels a thin line must be darker than its surroundings to count as a seam."""
 
 FACE_SHADE = 0.3
 """A pixel belongs to the same face when its brightness is within this log ratio of the
@@ -1075,25 +727,6 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
     return top, votes[top] / len(bgr)
 
 
-@lru_cache(maxsize=32)
-def _lab_to_bgr(lab: tuple[float, float, float]) -> tuple[float, float, float]:
-    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR).reshape(3) * 255
-    return (float(bgr[0]), float(bgr[1]), float(bgr[2]))
-
-
-@lru_cache(maxsize=8)
-def _chroma_refs(palette: Palette) -> tuple[tuple[str, ...], np.ndarray]:
-    names, refs = [], []
-    for c in palette.classes:
-        if c.kind != "block":
-            continue
-        lab = np.array([[c.lab]], np.float32)
-        bgr = cv2.cvtColor(lab, cv2.COLOR_Lab2BGR).reshape(3) * 255
-        names.append(c.name)
-        refs.append((bgr + 1) / (bgr.sum() + 3))
-    return tuple(names), np.array(refs, np.float32)
-
-
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
     pairs: set[tuple[int, int]] = set()
     n = len(blocks)
@@ -1376,35 +1009,6 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
         parts.append(SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
                                  (), "part", size))
     return parts
-
-
-def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
-    """Colours learnt on this table at set-up (``calibrate --learn-palette``).
-
-    The table's reference is the commonest colour of the ground view (most of what the
-    camera sees is table); then each class's reference moves toward the mean colour of the
-    pixels it already claims in the white-balanced view of the first level's plane (block
-    tops, pawns, the table), the markers' paper and skin left out.
-    """
-    from vision.palette import adapt_palette
-
-    base = base or views.palette
-    # the table: most of the ground view (its commonest colour, in CIELAB)
-    ground = views.view(0.0)
-    keep = _keepout(views.layout, views.px_per_mm) == 0
-    lab = cv2.cvtColor(ground.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)[keep]
-    centre = np.median(lab, axis=0)
-    for _ in range(3):
-        near = np.linalg.norm(lab - centre, axis=1) < 12.0
-        if near.sum() < 0.2 * len(lab):
-            break
-        centre = np.median(lab[near], axis=0)
-    tables = {c.name: [float(v) for v in centre] for c in base.classes if c.kind == "table"}
-    base = base.with_references(tables)
-    view = views.view(views.layout.block_height_mm).copy()
-    view[~keep] = 0
-    view[skin(view)] = 0
-    return adapt_palette(base, view)
 
 
 def _no_overlaps(blocks: list[SeenBlock3D], block_mm: float) -> list[SeenBlock3D]:

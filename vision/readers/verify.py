@@ -39,13 +39,8 @@ import numpy as np
 from companion.games.infinifield import Block, Field
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
-from vision.readers.field3d import (
-    HAND_MM2,
-    PAWN_SEEN_MM,
-    TableViews,
-    prism_hits,
-    silhouettes,
-)
+from vision.readers.field3d import HAND_MM2, PAWN_SEEN_MM, prism_hits, silhouettes
+from vision.readers.table_views import TableViews
 
 SEEN_SHARE = 0.5
 """At least this share of a top's visible samples in its colour: the block is there."""
@@ -189,7 +184,8 @@ def _outer_band_cached(poly_t: tuple[tuple[float, ...], ...], nadir_t: tuple[int
 def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block, float]],
                pose: TablePose) -> tuple[np.ndarray, bool]:
     """Pixels of the view at ``height`` no colour explains, outside the blocks' boxes."""
-    from vision.readers.field3d import SeenBlock3D, _keepout
+    from vision.readers.field3d import SeenBlock3D
+    from vision.readers.table_views import _keepout
 
     layout = views.layout
     ppm = views.px_per_mm
