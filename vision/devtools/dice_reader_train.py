@@ -36,6 +36,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import time
 from pathlib import Path
@@ -45,13 +46,16 @@ import numpy as np
 import torch
 from torch import nn
 
-from vision.devtools.dice_data import read_photo
+from vision.devtools.dice_data import load_labels, read_photo
 from vision.devtools.dice_training_run import start_run
 from vision.readers.dice import box_iou
 from vision.readers.dice_detect import find_dice_net
 from vision.readers.dice_reader import NOT_A_DIE, READER_PX, reader_crop
 
 Item = tuple[str, tuple[int, int, int, int], int]
+MIN_CONTRAST = 40.0
+"""Rendered dice whose pips differ less than this from their body (8-bit colour distance,
+:meth:`vision.devtools.render_dice.DiceScene.pip_contrast`) are not trained on."""
 
 
 def _one(cin: int, cout: int) -> nn.Sequential:
@@ -76,18 +80,21 @@ class DiceReader(nn.Module):
 
 
 def augmented(image: np.ndarray, box: tuple[int, int, int, int],
-              rng: np.random.Generator, strength: float = 1.0) -> np.ndarray:
-    """A randomly spoilt crop of one die (see the module's list).
+              rng: np.random.Generator, strength: float = 1.0, size: int = READER_PX
+              ) -> np.ndarray:
+    """A randomly spoilt crop of one die (see the module's list), ``size`` px square.
 
     ``strength`` (0-1) scales how often the colour, smoke, glare and blur spoilers apply:
     training starts mild and ends at full strength.
     """
+    k = size / READER_PX                        # spoilers' sizes scale with the crop
     side = max(box[2] - box[0], box[3] - box[1])
     jitter = rng.uniform(-0.08, 0.08, 4) * side
     b = tuple(float(v + j) for v, j in zip(box, jitter, strict=True))
     crop = reader_crop(image, b, angle=float(rng.uniform(0, 360)),
                        scale=float(rng.uniform(0.85, 1.15)),
-                       shift=(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08))))
+                       shift=(float(rng.uniform(-0.08, 0.08)), float(rng.uniform(-0.08, 0.08))),
+                       size=size)
     if rng.random() < 0.5:
         crop = crop[:, :, ::-1]
     if rng.random() < 0.3 * strength:
@@ -97,49 +104,51 @@ def augmented(image: np.ndarray, box: tuple[int, int, int, int],
         crop = np.einsum("ij,jhw->ihw", mix, crop)
     if rng.random() < 0.25 * strength:
         crop = -crop
-    yy, xx = np.mgrid[0:READER_PX, 0:READER_PX]
+    yy, xx = np.mgrid[0:size, 0:size]
     if rng.random() < 0.25 * strength:          # smoke: lower contrast, a murky cast
         crop = crop * rng.uniform(0.35, 0.8) + rng.normal(0, 0.3, (3, 1, 1))
     if rng.random() < 0.2 * strength:           # marbled: swirls of another colour
-        swirl = cv2.GaussianBlur(rng.normal(0, 1, (READER_PX, READER_PX)).astype(np.float32),
-                                 (0, 0), rng.uniform(1.5, 4.0))
+        swirl = cv2.GaussianBlur(rng.normal(0, 1, (size, size)).astype(np.float32),
+                                 (0, 0), k * rng.uniform(1.5, 4.0))
         swirl = swirl / (swirl.std() + 1e-6) * rng.uniform(0.3, 0.9)
         crop = crop + swirl[None] * rng.normal(0, 1, (3, 1, 1))
     if rng.random() < 0.3 * strength:           # glare
-        gx, gy = rng.uniform(8, READER_PX - 8, 2)
-        r = rng.uniform(3, 9)
+        gx, gy = rng.uniform(8 * k, size - 8 * k, 2)
+        r = k * rng.uniform(3, 9)
         spot = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * r * r))
         crop = crop + rng.uniform(1.0, 3.0) * spot
     if rng.random() < 0.3 * strength:
-        crop = np.stack([cv2.GaussianBlur(c, (0, 0), rng.uniform(0.5, 1.3)) for c in crop])
+        crop = np.stack([cv2.GaussianBlur(c, (0, 0), k * rng.uniform(0.5, 1.3)) for c in crop])
     crop = crop + rng.normal(0, rng.uniform(0, 0.15), crop.shape)
     crop = (crop - crop.mean(axis=(1, 2), keepdims=True)) / (
         crop.std(axis=(1, 2), keepdims=True) + 0.05)
     return np.ascontiguousarray(crop, np.float32)
 
 
-def _views(model: nn.Module, images: dict[str, np.ndarray], items: list[Item]
-           ) -> np.ndarray:
-    x = torch.from_numpy(np.stack([reader_crop(images[n], b) for n, b, _ in items]))
+def _views(model: nn.Module, images: dict[str, np.ndarray], items: list[Item],
+           size: int = READER_PX) -> np.ndarray:
+    x = torch.from_numpy(np.stack([reader_crop(images[n], b, size=size) for n, b, _ in items]))
     with torch.no_grad():
         p = torch.softmax(model(x), 1) + torch.softmax(model(torch.rot90(x, 1, (2, 3))), 1)
     return p.numpy() / 2
 
 
-def accuracy(model: nn.Module, images: dict[str, np.ndarray], items: list[Item]) -> float:
-    """Share of dice ``items`` whose face is read right.
+def accuracy(model: nn.Module, images: dict[str, np.ndarray], items: list[Item],
+             size: int = READER_PX) -> float:
+    """Share of dice ``items`` whose face is read right from ``size`` px crops.
 
     The likeliest of the six faces, both views averaged as at the table.
     """
-    guess = _views(model, images, items)[:, :6].argmax(1) + 1
+    guess = _views(model, images, items, size)[:, :6].argmax(1) + 1
     return float((guess == np.array([v for *_, v in items])).mean())
 
 
-def rejected(model: nn.Module, images: dict[str, np.ndarray], items: list[Item]) -> float:
+def rejected(model: nn.Module, images: dict[str, np.ndarray], items: list[Item],
+             size: int = READER_PX) -> float:
     """Share of not-a-die ``items`` the reader calls not a die."""
     if not items:
         return 1.0
-    return float((_views(model, images, items)[:, 6] > NOT_A_DIE).mean())
+    return float((_views(model, images, items, size)[:, 6] > NOT_A_DIE).mean())
 
 
 def negatives(labels: dict[str, list], images: dict[str, np.ndarray], names: list[str],
@@ -211,16 +220,56 @@ def _options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--average-from", type=float,
                         help="average the weights over the epochs after this share of the "
                              "time and keep the average (no epoch chosen on the tune photos)")
+    parser.add_argument("--crop", type=int, default=READER_PX,
+                        help=f"the crops' side in pixels (default {READER_PX}; written to the "
+                             "model's .json for the table)")
+    parser.add_argument("--rendered", type=Path, action="append", default=[],
+                        help="a folder of rendered dice (vision.devtools.render_dice: "
+                             "labels.json and the images); may be repeated")
+    parser.add_argument("--rendered-share", type=float, default=0.3,
+                        help="rendered dice per batch, as a share of the batch's photo dice")
 
 
-def export(model: nn.Module, path: Path) -> None:
-    """Write ``model`` as ONNX for OpenCV's DNN module (evaluation mode, any batch)."""
+def export(model: nn.Module, path: Path, size: int = READER_PX) -> None:
+    """Write ``model`` as ONNX for OpenCV's DNN module (evaluation mode, any batch).
+
+    Its crop side goes in the ``.json`` beside it (``{"crop_px": size}``), which the table's
+    reader (:func:`vision.readers.dice_reader.crop_px`) reads.
+    """
     was = model.training
     model.eval()
-    torch.onnx.export(model, (torch.zeros(1, 3, READER_PX, READER_PX),), str(path),
+    torch.onnx.export(model, (torch.zeros(1, 3, size, size),), str(path),
                       input_names=["crops"], output_names=["logits"], opset_version=13,
                       dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, dynamo=False)
+    path.with_suffix(".json").write_text(json.dumps({"crop_px": size}) + "\n",
+                                         encoding="utf-8")
     model.train(was)
+
+
+def rendered_items(folders: list[Path], images: dict[str, np.ndarray],
+                   min_contrast: float = MIN_CONTRAST) -> list[Item]:
+    """The labelled dice of rendered folders whose pips show; their images go into ``images``.
+
+    A rendered die whose pips differ from its body by less than ``min_contrast`` (the
+    renderer's ``contrast``, a colour distance in 8-bit units) is left out: nobody could
+    read it, so its label would teach noise.
+
+    Raises:
+        ValueError: naming the folder whose labels or an image cannot be read.
+    """
+    found: list[Item] = []
+    for folder in folders:
+        # a render's labels are right by construction: its own overrides file, if any
+        labelled = load_labels(folder / "labels.json", folder / "overrides.json")
+        raw = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
+        for name, dice in labelled.items():
+            keep = [d for d, r in zip(dice, raw[name], strict=True)
+                    if r.get("contrast", min_contrast) >= min_contrast]
+            if keep:
+                key = f"{folder}/{name}"
+                images[key] = read_photo(folder / name)
+                found += [(key, d.box, d.pips) for d in keep]
+    return found
 
 
 def main() -> None:
@@ -236,6 +285,9 @@ def main() -> None:
     print(f"not-a-die boxes: {len(neg['train'])} train, {len(neg['tune'])} tune", flush=True)
     boxed = detector_items(labels, images, split["train"])
     print(f"dice as the detector boxes them: {len(boxed)} train", flush=True)
+    rendered = rendered_items(args.rendered, images)
+    print(f"rendered dice: {len(rendered)}", flush=True)
+    size = args.crop
     model = DiceReader()
     if args.resume:
         state = torch.load(args.resume)["model"]
@@ -254,6 +306,7 @@ def main() -> None:
     epoch = 0
     train = items["train"] + boxed
     per_batch = args.batch // 5
+    per_render = round(args.batch * args.rendered_share) if rendered else 0
     while (elapsed := time.monotonic() - start) < budget:
         model.train()
         order = rng.permutation(len(train))
@@ -263,10 +316,11 @@ def main() -> None:
                 group["lr"] = args.lr * (0.02 + 0.98 * 0.5 * (
                     1 + math.cos(math.pi * min(1.0, elapsed / budget))))
             chosen = [train[i] for i in order[s:s + args.batch]] + [
-                neg["train"][i] for i in rng.integers(0, len(neg["train"]), per_batch)]
+                neg["train"][i] for i in rng.integers(0, len(neg["train"]), per_batch)] + [
+                rendered[i] for i in rng.integers(0, max(1, len(rendered)), per_render)]
             strength = (args.strength if args.strength is not None else 0.6 if args.resume
                         else min(1.0, 0.2 + elapsed / (0.5 * budget)))
-            x = torch.from_numpy(np.stack([augmented(images[n], b, rng, strength)
+            x = torch.from_numpy(np.stack([augmented(images[n], b, rng, strength, size)
                                            for n, b, _ in chosen]))
             y = torch.tensor([v - 1 for *_, v in chosen])
             loss = lossf(model(x), y)
@@ -275,18 +329,18 @@ def main() -> None:
             opt.step()
         epoch += 1
         model.eval()
-        tune = accuracy(model, images, items["tune"])
-        refused = rejected(model, images, neg["tune"])
+        tune = accuracy(model, images, items["tune"], size)
+        refused = rejected(model, images, neg["tune"], size)
         if args.average_from is not None:
             if elapsed >= args.average_from * budget:
                 average.add(model)
         elif tune + 0.25 * refused > best[0]:
             best = (tune + 0.25 * refused, {k: v.clone() for k, v in model.state_dict().items()})
             torch.save({"model": best[1], "epoch": epoch}, args.out.with_suffix(".pt"))
-            export(model, args.out)
+            export(model, args.out, size)
         print(f"epoch {epoch} ({elapsed / 60:.1f} min) loss {loss.item():.3f} tune accuracy "
               f"{tune:.4f}, not-a-die refused {refused:.4f}; train-view "
-              f"{accuracy(model, images, train[:300]):.4f}", flush=True)
+              f"{accuracy(model, images, train[:300], size):.4f}", flush=True)
     if args.average_from is not None:
         average.into(model)
         torch.save({"model": average.state, "epoch": epoch, "averaged": average.count},
@@ -295,9 +349,9 @@ def main() -> None:
     else:
         model.load_state_dict(best[1])
     model.eval()
-    print(f"kept tune accuracy {accuracy(model, images, items['tune']):.4f}, not-a-die "
-          f"refused {rejected(model, images, neg['tune']):.4f}")
-    export(model, args.out)
+    print(f"kept tune accuracy {accuracy(model, images, items['tune'], size):.4f}, not-a-die "
+          f"refused {rejected(model, images, neg['tune'], size):.4f}")
+    export(model, args.out, size)
     print(f"wrote {args.out}")
 
 

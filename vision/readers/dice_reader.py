@@ -1,6 +1,7 @@
 """Reading the faces of dice given their boxes with a small trained network (OpenCV DNN).
 
-Each die's box, grown by :data:`PAD` of its side, is cut out at :data:`READER_PX` pixels and
+Each die's box, grown by :data:`PAD` of its side, is cut out at the network's crop size
+(:data:`READER_PX` pixels unless the model's ``.json`` beside it says ``crop_px``) and
 standardised per colour channel (so the die's colour and the light do not matter, only the
 contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained by
 :mod:`vision.devtools.dice_reader_train`) gives the logits of the six faces and of "not a
@@ -19,6 +20,7 @@ Example:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -75,11 +77,35 @@ def reader_crop(image: np.ndarray, box: Sequence[float], angle: float = 0.0,
     return np.ascontiguousarray(crop.transpose(2, 0, 1))
 
 
-def reader_crops(image: np.ndarray, boxes: Sequence[Sequence[float]]) -> np.ndarray:
-    """The crops of all ``boxes`` as one batch (N, 3, 40, 40)."""
+def reader_crops(image: np.ndarray, boxes: Sequence[Sequence[float]], size: int = READER_PX
+                 ) -> np.ndarray:
+    """The crops of all ``boxes`` as one batch (N, 3, size, size)."""
     if not boxes:
-        return np.zeros((0, 3, READER_PX, READER_PX), np.float32)
-    return np.stack([reader_crop(image, b) for b in boxes])
+        return np.zeros((0, 3, size, size), np.float32)
+    return np.stack([reader_crop(image, b, size=size) for b in boxes])
+
+
+@lru_cache(maxsize=4)
+def crop_px(model: Path = MODEL) -> int:
+    """The crop side the network ``model`` was trained on.
+
+    Its ``.json`` beside it (``{"crop_px": 56}``, written by the trainer) says so; without
+    one, :data:`READER_PX`.
+
+    Raises:
+        ValueError: the ``.json`` is unreadable or its ``crop_px`` is not a size from 16 to
+            128.
+    """
+    side = Path(model).with_suffix(".json")
+    if not side.is_file():
+        return READER_PX
+    try:
+        px = json.loads(side.read_text(encoding="utf-8"))["crop_px"]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ValueError(f"{side}: expected {{\"crop_px\": <pixels>}} ({exc})") from exc
+    if not isinstance(px, int) or not 16 <= px <= 128:
+        raise ValueError(f"{side}: crop_px must be a whole number of pixels 16-128, not {px!r}")
+    return px
 
 
 @lru_cache(maxsize=2)
@@ -114,7 +140,7 @@ def class_probabilities(image: np.ndarray, boxes: Sequence[Sequence[float]],
         ValueError: a box is empty, the views are not 1, 2, 4 or 8, or the model is missing
             or unreadable.
     """
-    crops = reader_crops(image, boxes)
+    crops = reader_crops(image, boxes, crop_px(model))
     if not len(crops):
         return np.zeros((0, 7), np.float32)
     batch = views_of(crops, views)
