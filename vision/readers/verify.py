@@ -13,8 +13,10 @@ height) and the view of that plane is sampled inside it:
   removed by the rules either).
 
 A removal is read only when exactly one expected block is gone and every other one is seen
-or covered. Pawns the same way: the engine's legal moves are the hypotheses, and the image
-chooses the block whose top shows the pawn's colour, or says it cannot.
+or covered. Pawns the same way: the engine's legal moves are the hypotheses (a covered block
+is none), and the image chooses the block over whose top the pawn's head shows, looked for
+where the camera model puts a head standing there (its colour, or its colour's hue in shade),
+or says it cannot.
 
 Example:
     >>> from vision.devtools.render_boxes import BoxScene, render_boxes
@@ -39,7 +41,7 @@ import numpy as np
 from companion.games.infinifield import Block, Field
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
-from vision.readers.field3d import HAND_MM2, PAWN_SEEN_MM, prism_hits, silhouettes
+from vision.readers.field3d import HAND_MM2, prism_hits, silhouettes
 from vision.readers.table_views import TableViews
 
 SEEN_SHARE = 0.5
@@ -53,11 +55,6 @@ MIN_VISIBLE = 0.4
 
 HAND_PX_PER_MM = 0.25
 """Scale of the coarse view hands are looked for in (a hand is large)."""
-
-PAWN_SHARE = 0.03
-"""A pawn stands on a block when this share of the samples over its top has its colour (a
-pawn's head covers a tenth to a fifth of a top)."""
-
 
 @dataclass(frozen=True)
 class BlockCheck:
@@ -399,30 +396,148 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     return PlayCheck(out, hands)
 
 
-def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> float:
-    """Share of the samples over ``block_id``'s top that have the pawn colour ``colour``.
+PAWN_HEAD_MM = 24.0
+"""Height of a pawn's head (the centre of its round top) above the top it stands on."""
 
-    Sampled in the plane of a pawn's middle height above that top.
+HEAD_STEP_MM = 2.0
+"""Spacing of the samples a pawn's head is looked for in."""
+
+HEAD_INSET_MM = 4.0
+"""The head samples start this far in from a top's edges."""
+
+PAWN_BASE_RADIUS_MM = 9.0
+"""Radius of a pawn's base."""
+
+HEAD_WINDOW = 5
+"""A head's size in samples (``5 x 2 mm``: a pawn's head is about 11 mm across)."""
+
+PAWN_SCORE = 0.2
+"""A pawn stands on a block when a head-sized window over its top, at head height, has at
+least this share of the pawn's colour (five samples of 25)."""
+
+
+def _head_grid(block: Block, top: float) -> tuple[np.ndarray, int]:
+    """Samples over a block's top at a pawn's head height, ``(points (n*n, 3), n)``.
+
+    A pawn's base stands at least its radius in from the top's edges; its head, seen
+    through the camera model, appears right over where it stands, at any angle.
     """
-    block = fld.block(block_id)
-    top = _top_height(fld, block)
-    mid = top + PAWN_SEEN_MM
-    poly = np.asarray(block.footprint, np.float64)
-    pts = _grid(_inset(poly, 3.0), 9)
-    seen = views.sample_classes(np.column_stack([pts, np.full(len(pts), mid)]))
-    return float((seen == views.palette.index(colour)).mean())
+    poly = _inset(np.asarray(block.footprint, np.float64), HEAD_INSET_MM)
+    side = float(np.linalg.norm(poly[1] - poly[0]))
+    n = max(HEAD_WINDOW, round(side / HEAD_STEP_MM) + 1)
+    pts = _grid(poly, n)
+    return np.column_stack([pts, np.full(len(pts), top + PAWN_HEAD_MM)]), n
 
 
-def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str]
-                ) -> PawnCheck:
+HUE_MIN_STRENGTH = 0.1
+"""Chromaticity (distance from grey) a sample needs before its hue says anything."""
+
+
+def _hue_nearest(bgr: np.ndarray, palette: Palette) -> np.ndarray:
+    """Per balanced BGR sample (N, 3), the coloured class whose hue it points to most.
+
+    Shade scales the three channels alike, so each one's share of their sum (the
+    chromaticity) stays: a pawn's head in the shadow of a tower, or dim and far, is
+    darker than its reference in CIELAB but points the same way. ``UNKNOWN`` where the
+    sample is too grey or too dark to tell.
+    """
+    refs = _hue_refs(palette)
+    out = np.full(len(bgr), UNKNOWN, np.uint8)
+    if not refs:
+        return out
+    px = np.asarray(bgr, np.float32)
+    chroma = (px + 1) / (px.sum(axis=1, keepdims=True) + 3) - 1 / 3
+    strength = np.linalg.norm(chroma, axis=1)
+    idx = np.array([i for i, _r in refs])
+    dirs = np.array([r for _i, r in refs], np.float32)
+    cos = (chroma @ dirs.T) / np.maximum(strength[:, None], 1e-9)
+    best = np.argmax(cos, axis=1)
+    take = (strength > HUE_MIN_STRENGTH) & (px.sum(axis=1) > 45)
+    out[take] = idx[best[take]]
+    return out
+
+
+@lru_cache(maxsize=16)
+def _hue_refs(palette: Palette) -> tuple[tuple[int, np.ndarray], ...]:
+    """Unit chromaticity directions of the palette's coloured classes (blocks and pawns)."""
+    refs = []
+    for i, c in enumerate(palette.classes):
+        if c.kind == "table":
+            continue
+        bgr = cv2.cvtColor(np.array([[c.lab]], np.float32), cv2.COLOR_Lab2BGR).reshape(3) * 255
+        d = (bgr + 1) / (bgr.sum() + 3) - 1 / 3
+        norm = float(np.linalg.norm(d))
+        if norm > 0.06:                      # white is no hue
+            refs.append((i, d / norm))
+    return tuple(refs)
+
+
+def pawn_shares(views: TableViews, fld: Field, block_ids: Sequence[str], colour: str
+                ) -> dict[str, float]:
+    """For each of ``block_ids``, how much a pawn's head of ``colour`` shows over its top.
+
+    The top is sampled every 2 mm in the plane of a pawn's head (:data:`PAWN_HEAD_MM` above
+    it); the score is the largest share of the pawn's colour in any head-sized window: a
+    small, far or dim head fills a window even where it is a tenth of the top.
+    """
+    grids = [_head_grid(fld.block(b), _top_height(fld, fld.block(b))) for b in block_ids]
+    if not grids:
+        return {}
+    bgr, ok, _px = views.sample(np.concatenate([g for g, _n in grids]))
+    cls = views.classes_of(bgr, ok)
+    palette = views.palette
+    hue = _hue_nearest(bgr, palette) == palette.index(colour)
+    hit = (cls == palette.index(colour)) | (hue & ok & ~np.isin(cls, palette.of_kind("table")))
+    out: dict[str, float] = {}
+    start = 0
+    for b, (g, n) in zip(block_ids, grids, strict=True):
+        # what the block's own top shows is its top, whatever its hue
+        top_colour = fld.block(b).colour
+        own = ((cls[start:start + len(g)] == palette.index(top_colour))
+               | views.chroma_match(bgr[start:start + len(g)], top_colour))
+        sq = (hit[start:start + len(g)] & ~own).astype(np.float32).reshape(n, n)
+        start += len(g)
+        local = cv2.blur(sq, (HEAD_WINDOW, HEAD_WINDOW), borderType=cv2.BORDER_CONSTANT)
+        # the head stands over the base, which stands on the top: its centre is at least
+        # the base's radius in from the top's edges (what shows nearer the edges is a
+        # neighbour seen past the top, or its side)
+        m = min(n // 2, int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM))
+        out[b] = float(local[m:n - m, m:n - m].max())
+    return out
+
+
+def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> float:
+    """How much a pawn's head of ``colour`` shows over ``block_id``'s top (0..1).
+
+    See :func:`pawn_shares`.
+    """
+    return pawn_shares(views, fld, [block_id], colour)[block_id]
+
+
+def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str],
+                removed: Sequence[str] = ()) -> PawnCheck:
     """Which of the hypothesis blocks the pawn of ``colour`` stands on.
 
-    The block whose top shows the most of the pawn's colour wins when it shows at least
-    :data:`PAWN_SHARE` and clearly more (2.5 times) than the runner-up; else ``None``.
+    A block that another one still present rests on cannot carry a pawn (its top is
+    covered), so it is no hypothesis; the head of a pawn on the block above it would show
+    over it at its own, lower head height. Each other hypothesis is looked at where the
+    pawn's head must appear over its top (:func:`pawn_shares`); the block that shows the
+    most of the pawn's colour wins when it shows at least :data:`PAWN_SCORE` and clearly
+    more (2.5 times) than the runner-up; else ``None``.
+
+    Args:
+        views: the frame's views.
+        fld: the engine's field.
+        colour: the pawn's colour.
+        hypotheses: the blocks it may stand on (the engine's legal moves and where it was).
+        removed: blocks already taken away (they cover nothing).
     """
-    shares = {b: pawn_share(views, fld, b, colour) for b in dict.fromkeys(hypotheses)}
+    gone = set(removed)
+    covered = {s for b in fld.blocks if b.id not in gone for s in b.rests_on}
+    shares = pawn_shares(views, fld, [b for b in dict.fromkeys(hypotheses)
+                                      if b not in covered and b not in gone], colour)
     ranked = sorted(shares.items(), key=lambda kv: -kv[1])
-    if not ranked or ranked[0][1] < PAWN_SHARE:
+    if not ranked or ranked[0][1] < PAWN_SCORE:
         return PawnCheck(colour, None, shares)
     if len(ranked) > 1 and ranked[1][1] * 2.5 > ranked[0][1]:
         return PawnCheck(colour, None, shares)
