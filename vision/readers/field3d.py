@@ -216,6 +216,9 @@ def _cores(mask: np.ndarray, core_area: float) -> list[np.ndarray]:
             out.append(pts)
             continue
         criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2)
+        # k-means++ draws its first centres from OpenCV's global generator: seeded here, a
+        # frame reads the same whatever was read before it
+        cv2.setRNGSeed(0)
         _cmp, lab, _cent = cv2.kmeans(pts, k, None, criteria, 2,  # type: ignore[call-overload]
                                       cv2.KMEANS_PP_CENTERS)
         for j in range(k):
@@ -779,6 +782,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     blocks: list[SeenBlock3D] = []
     nadir = pose.camera_position()[:2]
     column_seen: set[int] = set()
+    full_size: set[int] = set()
     for f, level, sure in zip(faces, levels, by_column, strict=True):
         _anchor_outer(f, nadir)
         px = pose.project([[f.centre[0], f.centre[1], h1]])
@@ -790,23 +794,51 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                                   f.size / scale))
         if sure:
             column_seen.add(id(blocks[-1]))
+        if level == 1 and not f.unsure and _clean_size(f, nadir) >= f.expected > 0:
+            full_size.add(id(blocks[-1]))
     # two tops cannot overlap at one level: keep the squarer, fuller one
     blocks = _no_overlaps(blocks, layout.block_mm)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
-    notes: list[str] = []
     ids_for_notes = {i: f"{b.colour} block at ({b.centre[0]:.0f}, {b.centre[1]:.0f}) mm"
                      for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
         if b.level == 1 and id(b) not in column_seen:
             # a block bridging two, its level not told by its size: the parts of their
-            # tops show on two opposite sides of it, each with its outer edge in view
+            # tops show on two opposite sides of it, each with its outer edge in view (or,
+            # for a top no smaller than a first-level one, wherever their edges are)
             up = _raised(b, pose)
             others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
-            parts = _part_tops(views, up, others, [], edge_seen=True)
-            mid = np.asarray(up.centre)
-            if any(float((np.asarray(p.centre) - mid) @ (np.asarray(q.centre) - mid))
-                   < -0.5 * layout.block_mm ** 2 / 4 for p in parts for q in parts):
+            if _on_two(up, _part_tops(views, up, others, [], edge_seen=True), layout) or (
+                    id(b) in full_size and _on_two(up, _part_tops(views, up, others, []),
+                                                   layout)):
                 blocks[i] = up
+    # a top read three or more levels up by its size, whose column has to assume a block
+    # under one seen only by a part or a side face (nothing of it shows), is read a level
+    # lower: the blocks seen under it are all it stands on
+    tops = blocks
+    for _ in range(max_level):
+        blocks, notes = _columns(views, tops, column_seen, ids_for_notes)
+        unsure = _too_high(blocks, len(tops), column_seen)
+        if not unsure:
+            break
+        tops = [_lowered(b, pose) if k in unsure else b for k, b in enumerate(tops)]
+    pawns = _find_pawns(views, blocks, layout)
+    touching = _touching(blocks, layout.touch_mm)
+    hands = _hand_in_view(views, blocks, pawns)
+    return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
+                        tuple(notes), layout)
+
+
+def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[int],
+             ids_for_notes: dict[int, str]) -> tuple[list[SeenBlock3D], list[str]]:
+    """The blocks under the tops above the first level: tops, parts of tops, side faces.
+
+    Returns every block (the tops first, in their order) and notes on what was assumed.
+    """
+    layout = views.layout
+    pose = views.pose
+    blocks = list(tops)
+    notes: list[str] = []
     todo = [i for i, b in enumerate(blocks) if b.level > 1]
     while todo:
         i = todo.pop(0)
@@ -863,11 +895,30 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         blocks[i] = _with_support(blocks[i], below)
         if level > 1:
             todo.append(below)
-    pawns = _find_pawns(views, blocks, layout)
-    touching = _touching(blocks, layout.touch_mm)
-    hands = _hand_in_view(views, blocks, pawns)
-    return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
-                        tuple(notes), layout)
+    return blocks, notes
+
+
+def _too_high(blocks: Sequence[SeenBlock3D], n_tops: int, column_seen: set[int]) -> set[int]:
+    """Tops read by their size whose columns had to assume a block two or more levels down.
+
+    Only tops (indexes under ``n_tops``) at level 3 or more whose column was not seen.
+    """
+    out: set[int] = set()
+    for i in range(n_tops):
+        top = blocks[i]
+        if top.seen != "top" or top.level < 3 or id(top) in column_seen:
+            continue
+        stack, seen = list(top.rests_on), set()
+        while stack:
+            j = stack.pop()
+            if j in seen:
+                continue
+            seen.add(j)
+            if blocks[j].seen == "assumed" and blocks[j].level <= top.level - 2:
+                out.add(i)
+                break
+            stack.extend(blocks[j].rests_on)
+    return out
 
 
 SIDE_SHARE = 0.3
@@ -878,6 +929,13 @@ SUPPORT_OVERLAP_MM2 = 200.0
 
 PART_MIN_MM = 5.0
 """A part of a top beside a block standing on it is read from this width (mm) up."""
+
+
+def _on_two(top: SeenBlock3D, parts: Sequence[SeenBlock3D], layout: TableLayout) -> bool:
+    """Whether parts of tops under ``top`` show on two opposite sides of it (a bridge)."""
+    mid = np.asarray(top.centre)
+    return any(float((np.asarray(p.centre) - mid) @ (np.asarray(q.centre) - mid))
+               < -0.5 * layout.block_mm ** 2 / 4 for p in parts for q in parts)
 
 
 def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
@@ -974,7 +1032,9 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
         # slice by slice: the strip goes on while its colour (in one shade) fills the slice
         per_slice = usable.sum(axis=1)
         share = mine.sum(axis=1) / np.maximum(per_slice, 1)
-        ref = None
+        # the strip's shade is the median of its slices so far: the slice next to the block
+        # above lies in its shadow and groove, and the top brightens away from it
+        lums: list[float] = []
         end = None
         started = False
         for k in range(len(steps)):
@@ -983,9 +1043,8 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
                     end = k
                 continue
             lum = float(np.median(shade[k][mine[k]])) if mine[k].any() else 0.0
-            if share[k] >= 0.5 and (ref is None or abs(lum - ref) < FACE_SHADE):
-                if ref is None:
-                    ref = lum
+            if share[k] >= 0.5 and (not lums or abs(lum - float(np.median(lums))) < FACE_SHADE):
+                lums.append(lum)
                 started = True
                 end = k
                 continue
