@@ -208,13 +208,18 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
         cache[("boxes", key)] = boxes
     unknown[boxes > 0] = 0
     foreign[boxes > 0] = 0
+    off_table = (_keepout(layout, ppm) > 0) | (_papers_at(pose, ppm, height, boxes.shape) > 0)
+    outside = (boxes == 0) & ~off_table
+    # the mat as this frame shows it: a warm or brown mat, or a lamp's warm pool on it, may
+    # look like skin or like no colour the palette has; it is still the table
+    mat = _mat_like(views.view(height), outside)
+    unknown[mat] = 0
     # skin is no block's colour: over the blocks too it is a hand
-    skin = views.skin(height)
+    skin = views.skin(height) & ~mat
     unknown[skin] = 1
     foreign[skin] = 0
     for mask in (unknown, foreign):
-        mask[_keepout(layout, ppm) > 0] = 0
-        mask[_papers_at(pose, ppm, height, mask.shape) > 0] = 0
+        mask[off_table] = 0
     big = np.zeros_like(unknown)
     found = False
     for mask in (unknown, foreign):
@@ -225,6 +230,34 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
                 big[labels == i] = 1
                 found = True
     return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
+
+
+MAT_CHROMA = 6.0
+"""CIELAB chroma distance (a*, b*) within which a pixel has the mat's colour."""
+
+
+def _mat_like(view: np.ndarray, outside: np.ndarray) -> np.ndarray:
+    """Pixels of ``view`` with the colour of the mat as this frame shows it.
+
+    The mat's colour is the commonest one outside the blocks' boxes (most of what the
+    camera sees is mat); a pixel has it when its chroma is within :data:`MAT_CHROMA` of it,
+    in light or shade (a hard shadow darkens it, a lamp's pool brightens it).
+    """
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2Lab).astype(np.float32)
+    lab[..., 0] *= 100.0 / 255.0
+    lab[..., 1:] -= 128.0
+    pts = lab[outside]
+    if len(pts) < 100:
+        return np.zeros(view.shape[:2], bool)
+    centre = np.median(pts, axis=0)
+    for _ in range(3):
+        near = np.linalg.norm(pts - centre, axis=1) < 12.0
+        if near.sum() < 0.2 * len(pts):
+            break
+        centre = np.median(pts[near], axis=0)
+    chroma = np.linalg.norm(lab[..., 1:] - centre[1:], axis=2)
+    light = lab[..., 0]
+    return (chroma < MAT_CHROMA) & (light > 0.4 * centre[0]) & (light < 1.6 * centre[0])
 
 
 PAPER_PAD_MM = 14.0
