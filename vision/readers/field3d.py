@@ -808,9 +808,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             # for a top no smaller than a first-level one, wherever their edges are)
             up = _raised(b, pose)
             others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
-            if _on_two(up, _part_tops(views, up, others, [], edge_seen=True), layout) or (
-                    id(b) in full_size and _on_two(up, _part_tops(views, up, others, []),
-                                                   layout)):
+            scan = _part_scan(views, up, others, [])
+            if _on_two(up, [p for p, in_view in scan if in_view], layout) or (
+                    id(b) in full_size and _on_two(up, [p for p, _v in scan], layout)):
                 blocks[i] = up
     # a top read three or more levels up by its size, whose column has to assume a block
     # under one seen only by a part or a side face (nothing of it shows), is read a level
@@ -983,14 +983,23 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
                ) -> list[SeenBlock3D]:
     """Blocks under ``top`` read from the parts of their tops that show beside it.
 
+    See :func:`_part_scan`; with ``edge_seen`` only parts whose outer edge is in view.
+    """
+    return [p for p, in_view in _part_scan(views, top, seen_tops, supports)
+            if in_view or not edge_seen]
+
+
+def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBlock3D],
+               supports: Sequence[SeenBlock3D]) -> list[tuple[SeenBlock3D, bool]]:
+    """Blocks under ``top`` from the parts of their tops, each with whether its edge shows.
+
     A block resting on two (a bridge) hides the middle of their tops; the rest of each
     shows beside it at the level below, as a strip of one colour along one of its sides.
     For each side of ``top`` the plane of the level below is sampled slice by slice
     outward (other blocks' boxes and the top's own box left out); a strip of one block
     colour and one shade is a part top, and its outer edge puts the block under: a block's
     size in from that edge (the edge out of view: as far under ``top`` as beyond it).
-    Sides where a block already carries ``top`` are skipped; with ``edge_seen`` only parts
-    whose outer edge is in view count.
+    Sides where a block already carries ``top`` are skipped.
     """
     layout = views.layout
     pose = views.pose
@@ -1007,7 +1016,7 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
     block_kinds = set(views.palette.of_kind("block"))
     steps = np.arange(size / 2 + 1.0, 1.6 * size, 1.0)           # outward from the side
     lateral = np.linspace(-0.4 * size, 0.4 * size, 17)
-    parts: list[SeenBlock3D] = []
+    parts: list[tuple[SeenBlock3D, bool]] = []
     for d in (*_axes(top.angle), *(-a for a in _axes(top.angle))):
         e = np.array([-d[1], d[0]])
         if any(float((np.asarray(b.centre) - centre) @ d) > 0.25 * size for b in supports):
@@ -1057,16 +1066,15 @@ def _part_tops(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
         outer = float(steps[end]) + 0.5
         if outer - size / 2 < PART_MIN_MM:
             continue
-        if outer >= steps[-1] - 1.0:
-            if edge_seen:
-                continue
+        in_view = outer < steps[-1] - 1.0
+        if not in_view:
             outer = size                # its outer edge out of view: as far in as out
         offset = outer - size / 2
         mid = centre + d * offset
         name = views.palette.classes[int(colour_k)].name
         xy = (float(mid[0]), float(mid[1]))
-        parts.append(SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
-                                 (), "part", size))
+        parts.append((SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
+                                  (), "part", size), in_view))
     return parts
 
 
