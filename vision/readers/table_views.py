@@ -36,6 +36,11 @@ WHITE_CHROMA = 0.04
 SEAM_MIN = 6.0
 """Grey levels a thin line must be darker than its surroundings to count as a seam."""
 
+TABLE_NOT_SKIN = 10.0
+"""Pixels this close to the table's reference (the palette's weighted CIELAB distance) are
+table even where skin-like: a brown or lamp-warmed mat is no hand. The mat's own pixels lie
+within about 6 of it, a hand's 20 or more."""
+
 
 @lru_cache(maxsize=32)
 def _lab_to_bgr(lab: tuple[float, float, float]) -> tuple[float, float, float]:
@@ -160,7 +165,7 @@ class TableViews:
         if ok.any():
             img = bgr[ok].astype(np.uint8).reshape(-1, 1, 3)
             cls = self.palette.classify(img).reshape(-1)
-            cls[skin(img).reshape(-1)] = UNKNOWN
+            cls[self.skin_of(img).reshape(-1)] = UNKNOWN
             out[ok] = cls
         return out
 
@@ -230,7 +235,7 @@ class TableViews:
         bgr = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
         img = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
         cls = self.palette.classify(img).reshape(-1)
-        cls[skin(img).reshape(-1)] = UNKNOWN
+        cls[self.skin_of(img).reshape(-1)] = UNKNOWN
         out[ok] = cls
         return out
 
@@ -330,8 +335,15 @@ class TableViews:
         """Skin-coloured pixels (a hand, an arm) of :meth:`view`."""
         key = float(height_mm)
         if key not in self._skin:
-            self._skin[key] = skin(self.view(key))
+            self._skin[key] = self.skin_of(self.view(key))
         return self._skin[key]
+
+    def skin_of(self, bgr: np.ndarray) -> np.ndarray:
+        """Skin-coloured pixels of balanced BGR (uint8) that are not the table's own colour."""
+        mask = skin(bgr)
+        if mask.any():
+            mask[mask] = ~near_table(bgr[mask], self.palette)
+        return mask
 
     def edges(self, height_mm: float) -> np.ndarray:
         """Gradient magnitude of the view's lightness (smoothed a little)."""
@@ -348,12 +360,19 @@ class TableViews:
 SKIN_LAB = ((25.0, 88.0), (6.0, 32.0), (8.0, 40.0))
 """CIELAB box of skin under white-balanced light: lightness, a, b (hands are no block)."""
 
+GLARE_RED = (60.0, 0.97)
+"""A skin-like pixel lighter than this (CIELAB L) whose b is under this share of its a (a hue
+under 44 degrees) is a glossy red top washed pink by glare, which keeps red's hue (35-45
+degrees), not a hand (42-72, median 53, rarely that light): on the tuning photos this takes
+93 % of such tops' skin-like pixels and 1.4 % of the hands'."""
+
 
 def skin(bgr: np.ndarray) -> np.ndarray:
     """Boolean mask of skin-coloured pixels (a hand or an arm) of a balanced BGR image.
 
     Reddish-yellow with moderate chroma and more yellow than red in proportion to the
-    lightness: between the orange pawns, the red and yellow blocks and the grey table.
+    lightness: between the orange pawns, the red and yellow blocks and the grey table; a red
+    top washed pink by glare is lighter and redder (:data:`GLARE_RED`).
     """
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).astype(np.int16)
     lum = lab[..., 0] * 100 // 255
@@ -361,7 +380,33 @@ def skin(bgr: np.ndarray) -> np.ndarray:
     b = lab[..., 2] - 128
     (l0, l1), (a0, a1), (b0, b1) = SKIN_LAB
     return ((lum >= l0) & (lum <= l1) & (a >= a0) & (a <= a1) & (b >= b0) & (b <= b1)
-            & (b >= a * 0.7))
+            & (b >= a * 0.7) & ~((lum > GLARE_RED[0]) & (b < a * GLARE_RED[1])))
+
+
+def near_table(bgr: np.ndarray, palette: Palette, within: float = TABLE_NOT_SKIN
+               ) -> np.ndarray:
+    """Pixels of a BGR (uint8) image within ``within`` of a table reference.
+
+    The distance is the palette's (CIELAB, lightness weighted by ``palette.l_weight``).
+    """
+    q = (bgr >> 3).astype(np.uint16)
+    return _table_lut(palette, within)[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]]
+
+
+@lru_cache(maxsize=8)
+def _table_lut(palette: Palette, within: float) -> np.ndarray:
+    """BGR (5 bits per channel) to "near a table reference", like :attr:`Palette.lut`."""
+    levels = (np.arange(32, dtype=np.float32) * 8 + 4) / 255.0
+    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+    lab = cv2.cvtColor(np.stack([b, g, r], axis=-1).reshape(-1, 1, 3),
+                       cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    near = np.zeros(len(lab), bool)
+    w = np.array([palette.l_weight, 1.0, 1.0], np.float32)
+    for c in palette.classes:
+        if c.kind == "table":
+            d = np.sqrt((((lab - np.asarray(c.lab, np.float32)) * w) ** 2).sum(axis=1))
+            near |= d < within
+    return near
 
 
 @lru_cache(maxsize=8)
@@ -398,7 +443,8 @@ def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
     The table's reference is the commonest colour of the ground view (most of what the
     camera sees is table); then each class's reference moves toward the mean colour of the
     pixels it already claims in the white-balanced view of the first level's plane (block
-    tops, pawns, the table), the markers' paper and skin left out.
+    tops, pawns, the table), the markers' paper and skin left out (but not a skin-like mat's
+    own colour, which is the table).
     """
     from vision.palette import adapt_palette
 
@@ -417,5 +463,7 @@ def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
     base = base.with_references(tables)
     view = views.view(views.layout.block_height_mm).copy()
     view[~keep] = 0
-    view[skin(view)] = 0
+    # a skin-like mat (brown, lamp-warmed) is learnt as the table; a hand over it is not
+    # (half the margin of TableViews.skin_of: only the mat's own colour, not a hand near it)
+    view[skin(view) & ~near_table(view, base, TABLE_NOT_SKIN / 2)] = 0
     return adapt_palette(base, view)
