@@ -809,8 +809,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             up = _raised(b, pose)
             others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
             scan = _part_scan(views, up, others, [])
-            if _on_two(up, [p for p, in_view in scan if in_view], layout) or (
-                    id(b) in full_size and _on_two(up, [p for p, _v in scan], layout)):
+            under = [(p, in_view) for p, in_view in scan if p.seen == "part"]
+            if _on_two(up, [p for p, in_view in under if in_view], layout) or (
+                    id(b) in full_size and _on_two(up, [p for p, _v in under], layout)):
                 blocks[i] = up
     # a top read three or more levels up by its size, whose column has to assume a block
     # under one seen only by a part or a side face (nothing of it shows), is read a level
@@ -851,6 +852,14 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                      and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2]
             seen_tops = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"]
             parts = _part_tops(views, top, seen_tops, [blocks[j] for j in found])
+            for beside in [p for p in parts if p.seen == "top"]:
+                if not any(b.level == beside.level and np.hypot(
+                        b.centre[0] - beside.centre[0], b.centre[1] - beside.centre[1])
+                        < 0.7 * layout.block_mm for b in blocks):
+                    blocks.append(beside)
+                    if beside.level > 1:
+                        todo.append(len(blocks) - 1)
+            parts = [p for p in parts if p.seen == "part"]
             if (parts and not found and top.level > 2 and id(top) not in column_seen
                     and not any(_carried(views, p, blocks) for p in parts)):
                 # parts a level up must stand on something too: when none does, the top
@@ -926,6 +935,9 @@ SIDE_SHARE = 0.3
 
 SUPPORT_OVERLAP_MM2 = 200.0
 """A block one level down whose footprint shares this much (mm²) with a top's carries it."""
+
+WHOLE_TOP = 0.9
+"""A strip beside a top this share of a block long, in view all along, is a top beside it."""
 
 PART_MIN_MM = 5.0
 """A part of a top beside a block standing on it is read from this width (mm) up."""
@@ -1044,7 +1056,7 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
         # the strip's shade is the median of its slices so far: the slice next to the block
         # above lies in its shadow and groove, and the top brightens away from it
         lums: list[float] = []
-        end = None
+        end = first = None
         started = False
         for k in range(len(steps)):
             if per_slice[k] < 4:
@@ -1054,6 +1066,7 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
             lum = float(np.median(shade[k][mine[k]])) if mine[k].any() else 0.0
             if share[k] >= 0.5 and (not lums or abs(lum - float(np.median(lums))) < FACE_SHADE):
                 lums.append(lum)
+                first = k if first is None else first
                 started = True
                 end = k
                 continue
@@ -1061,7 +1074,17 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
                 break
             if steps[k] > size / 2 + 0.5 * size:
                 break
-        if not started or end is None:
+        if not started or end is None or first is None:
+            continue
+        name = views.palette.classes[int(colour_k)].name
+        if len(lums) >= WHOLE_TOP * size:      # a slice a millimetre
+            # a whole top's length of it in view: a top beside ``top`` (one no face was
+            # found for), not one under it
+            near_edge = float(steps[first]) - 0.5
+            mid = centre + d * (near_edge + size / 2)
+            xy = (float(mid[0]), float(mid[1]))
+            parts.append((SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
+                                      (), "top", size), True))
             continue
         outer = float(steps[end]) + 0.5
         if outer - size / 2 < PART_MIN_MM:
@@ -1071,7 +1094,6 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
             outer = size                # its outer edge out of view: as far in as out
         offset = outer - size / 2
         mid = centre + d * offset
-        name = views.palette.classes[int(colour_k)].name
         xy = (float(mid[0]), float(mid[1]))
         parts.append((SeenBlock3D(name, xy, top.angle, level, square(xy, size, top.angle),
                                   (), "part", size), in_view))
