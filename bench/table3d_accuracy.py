@@ -144,14 +144,20 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
 
 
 def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palette: Palette,
-               frame: np.ndarray, t: Tally, verbose: bool = False) -> None:
-    """A removal or a pawn move between a family's set-up photo and its after photo."""
+               frame: np.ndarray, t: Tally, verbose: bool = False,
+               reference: TableViews | None = None) -> None:
+    """A removal or a pawn move between a family's set-up photo and its after photo.
+
+    ``reference``: the set-up photo's views, the last still view that showed every block
+    (as the watcher keeps it during play).
+    """
     action = after.action or {}
     fld = truth_field(before)
     views = TableViews(frame, pose_after, palette)  # type: ignore[arg-type]
     if action.get("kind") == "remove":
         t.c["removals"] += 1
-        check = check_blocks(frame, pose_after, fld, (), palette, views)  # type: ignore[arg-type]
+        check = check_blocks(frame, pose_after, fld, (), palette, views,  # type: ignore[arg-type]
+                             reference)
         t.c["removals_right"] += check.removal == action["block"]
         if verbose and check.removal != action["block"]:
             odd = {b: (c.status, round(c.share, 2), round(c.visible, 2))
@@ -183,6 +189,7 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
         if before is None:
             continue
         palette: Palette | None = None
+        reference: TableViews | None = None
         for role, scene in sorted(roles.items(), key=lambda kv: kv[0] != "before"):
             t = Tally()
             frame = scene.image()
@@ -206,6 +213,8 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
             if palette is None:
                 palette = learn_palette(TableViews(frame, pose, _default()))
             views = TableViews(frame, pose, palette)
+            if role == "before":
+                reference = views
             if role == "before" or (role == "hand"):
                 started = time.perf_counter()
                 reading = read_field(frame, pose, palette, views=views)
@@ -245,7 +254,7 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                           f"missing {missing}, wrong colour {wrong}, notes {len(reading.notes)}"
                           f"; touching extra {extra} lost {lost}; pawns {pawns}")
             elif role == "after":
-                score_pair(before, scene, pose, palette, frame, t, verbose)
+                score_pair(before, scene, pose, palette, frame, t, verbose, reference)
             _add(tallies, scene, t)
     return tallies
 

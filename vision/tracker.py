@@ -101,7 +101,8 @@ def candidate_actions(state: State, obs: Observation, owners: Mapping[str, str]
     return starts + moves + removals
 
 
-def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, str]
+def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, str],
+                         reference: TableViews | None = None
                          ) -> tuple[list[Candidate], PlayCheck]:
     """What the players did since ``state``, judged through the camera model.
 
@@ -117,13 +118,16 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
         state: the engine's state (its field's footprints in table mm).
         views: the frame's views (:class:`~vision.readers.table_views.TableViews`).
         owners: pawn colour -> player, as learnt so far.
+        reference: the views of the last still frame that showed every expected block
+            (see :func:`~vision.readers.verify.check_blocks`).
 
     Returns:
         ``(candidates in proposing order, the block check)``; no candidates while a hand is
         in view.
     """
     fld = state.field
-    check = check_blocks(views.frame, views.pose, fld, state.removed, views.palette, views)
+    check = check_blocks(views.frame, views.pose, fld, state.removed, views.palette, views,
+                         reference)
     if check.hands_in_view:
         return [], check
     actor = state.to_act

@@ -77,12 +77,16 @@ class TableWatcher:
             block is checked where the camera model puts its top (blocks have height,
             stacks and towers are understood); without it, the table-plane reader.
         palette: the colours learnt at set-up (with ``pose``; default: the config's).
+        reference: with ``pose``, the views of a frame that shows every block of the
+            session's field (the set-up photo the field was read from and confirmed on);
+            later still views that show every expected block take its place.
     """
 
     def __init__(self, session: Any, calib: Calibration, config: ObserveConfig | None = None,
                  owners: Mapping[str, str] | None = None,
                  stability: StabilityDetector | None = None,
-                 pose: TablePose | None = None, palette: Palette | None = None) -> None:
+                 pose: TablePose | None = None, palette: Palette | None = None,
+                 reference: TableViews | None = None) -> None:
         self.session = session
         self.calib = calib
         self.config = config or ObserveConfig()
@@ -92,6 +96,8 @@ class TableWatcher:
         self.palette = palette or self.config.palette
         self._refused: set[str] = set()
         self._drift: DriftCheck | None = None
+        # the last still view that showed every block the engine expects (camera model)
+        self._reference: TableViews | None = reference
 
     def feed(self, frame: np.ndarray) -> WatchReport:
         """Take one frame; observe and propose when the view is still and clear."""
@@ -146,13 +152,19 @@ class TableWatcher:
         self._propose(None, report, views)
         if report.check is not None and report.check.hands_in_view:
             report.status = "hands"
+        elif report.check is not None and all(
+                c.status in ("seen", "covered") for c in report.check.blocks.values()):
+            # it confirms the engine's field: later views are compared with it, so a top
+            # its colour alone does not show (in a tower's shadow, under glare) is still
+            # seen there; a view missing a block (a removal refused) never becomes it
+            self._reference = views
         return report
 
     def _candidates(self, obs: Observation | None, report: WatchReport,
                     views: TableViews | None) -> list[Candidate]:
         if views is not None:
             candidates, report.check = candidate_actions_3d(self.session.state, views,
-                                                            self.owners)
+                                                            self.owners, self._reference)
             return candidates
         assert obs is not None
         return candidate_actions(self.session.state, obs, self.owners)

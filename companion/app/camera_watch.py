@@ -107,6 +107,9 @@ class CameraWatch:
         self.proposed = 0
         self.model = model
         self._watcher: Any = None
+        # the set-up photo the next match's field was read from (camera model): the play
+        # check's first reference view
+        self.reference: Any = None
 
     def calibration_path(self) -> Path:
         """Where a saved table calibration (naming the camera) is looked for."""
@@ -119,6 +122,7 @@ class CameraWatch:
 
         calib = calibrate_from_markers(find_table_markers(frame),
                                        (frame.shape[1], frame.shape[0]))
+        reference, self.reference = self.reference, None    # for this match only
         if self.model != "3d":
             return TableWatcher(session, calib)
         from vision.calibration import load_calibration
@@ -135,7 +139,7 @@ class CameraWatch:
                 intrinsics = camera_named(saved.camera, path.parent)
         pose = table_pose(frame, intrinsics)
         palette = learn_palette(TableViews(frame, pose, default_palette()))
-        return TableWatcher(session, calib, pose=pose, palette=palette)
+        return TableWatcher(session, calib, pose=pose, palette=palette, reference=reference)
 
     def feed(self, frame: np.ndarray) -> Any:
         """Take one BGR frame (main loop only); returns vision's report, or ``None``."""

@@ -323,9 +323,18 @@ def _judge(got: np.ndarray, usable: np.ndarray, n_in: int) -> tuple[str, float, 
     return "hidden", share_in, share_band, visible
 
 
+REF_SAME = 28.0
+"""Largest change of a balanced channel (0-255) between a sample and the same table point in
+the reference view for the two to look the same (sensor noise and JPEG stay well under)."""
+
+REF_SHARE = 0.7
+"""A top whose usable samples look the same as in the reference for at least this share is
+still there (a pawn that stepped off it changes a fifth at most)."""
+
+
 def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequence[str] = (),
-                 palette: Palette | None = None, views: TableViews | None = None
-                 ) -> PlayCheck:
+                 palette: Palette | None = None, views: TableViews | None = None,
+                 reference: TableViews | None = None) -> PlayCheck:
     """Check every expected block of ``fld`` (those not in ``removed``) in one frame.
 
     Args:
@@ -335,6 +344,12 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
         removed: blocks already taken away.
         palette: colour classes learnt at set-up.
         views: views of this frame already made.
+        reference: views of an earlier still frame of the same table in which every block
+            of ``fld`` not in ``removed`` was there (the last view that confirmed the
+            engine's state). A top that its colour alone does not show (a white top in a
+            tower's shadow looks like the mat; glare washes a blue top to lavender) is
+            still there when it looks as it did then, table point by table point through
+            each frame's own camera and white balance. It never makes a block gone.
     """
     palette = palette or default_palette()
     views = views or TableViews(frame, pose, palette)
@@ -365,6 +380,11 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     # every block's samples at once: one projection, one read of the frame
     every = np.concatenate([t[2] for t in todo])
     bgr_all, in_frame, raw = views.sample(every)
+    same_as_ref = np.zeros(len(every), bool)
+    if reference is not None:
+        ref_bgr, ref_in, _ref_px = reference.sample(every)
+        same_as_ref = (ref_in & in_frame
+                       & (np.abs(bgr_all - ref_bgr).max(axis=1) <= REF_SAME))
     seen_all = views.classes_of(bgr_all, in_frame)
     ideal = pose.project(every, distort=False)
     at_h1 = cv2.perspectiveTransform(ideal.reshape(-1, 1, 2), hand_hom).reshape(-1, 2) * ppm
@@ -425,7 +445,15 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                     fp = np.asarray(other.footprint, np.float64)
                     usable &= ~prism_hits(pts3, beyond, fp, otop - other.height, otop)
             status, share_in, share_band, visible = _judge(got, usable, n_in)
-        out[block.id] = BlockCheck(block.id, status, min(share_in, share_band), visible)
+        share = min(share_in, share_band)
+        if status != "seen" and reference is not None:
+            use_in = usable[:n_in]
+            n_use = int(np.count_nonzero(use_in))
+            if n_use >= MIN_VISIBLE * n_in:
+                same = int(np.count_nonzero(same_as_ref[sl][:n_in] & use_in)) / n_use
+                if same >= REF_SHARE:
+                    status, share, visible = "seen", same, n_use / n_in
+        out[block.id] = BlockCheck(block.id, status, share, visible)
     return PlayCheck(out, hands)
 
 

@@ -280,6 +280,17 @@ class FieldSetupScreen(Screen):
             self.problems = str(error)
             return
         app.outputs.reset()
+        # the photo shows every block of the field just confirmed: the play check compares
+        # later views with it (its own views, without the reader's cached planes)
+        watch = getattr(app, "camera_watch", None)
+        if watch is not None:
+            from vision.palette import default_palette
+            from vision.readers.table_views import TableViews
+
+            views = self.capture.views
+            watch.reference = TableViews(self.capture.frame, self.capture.pose,
+                                         views.palette if views is not None
+                                         else default_palette())
         self._let_go()
         app.open_game_screen()
 
