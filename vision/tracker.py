@@ -142,7 +142,7 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
             if (state.phase == "start" and actor is not None and not starts
                     and actor not in owners.values()):
                 whites = [b for b in present if fld.block(b).is_white and b not in occupied]
-                where = locate_pawn(views, fld, colour, whites)
+                where = locate_pawn(views, fld, colour, whites, state.removed)
                 if where.block is not None:
                     starts.append(Candidate(f"start {actor} {where.block}",
                                             f"a {colour} pawn appeared on {where.block}",
@@ -154,10 +154,10 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
         hypotheses = [was]
         if owner == actor and state.phase == "move":
             hypotheses += [b for b in fld.neighbours(was) if b in present]
-        where = locate_pawn(views, fld, colour, hypotheses)
+        where = locate_pawn(views, fld, colour, hypotheses, state.removed)
         if where.block is None and where.shares.get(was, 0.0) < 0.02:
             # on none of the legal blocks: anywhere else it clearly stands?
-            where = locate_pawn(views, fld, colour, present)
+            where = locate_pawn(views, fld, colour, present, state.removed)
         if where.block is not None and where.block != was:
             moves.append(Candidate(f"move {owner} {was} {where.block}",
                                    f"{owner}'s {colour} pawn went from {was} to "

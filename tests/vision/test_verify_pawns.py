@@ -36,8 +36,9 @@ def _pose() -> TablePose:
 
 
 def _stack_scene(pose: TablePose, pawn_on: str) -> BoxScene:
-    """W1 beside B1, with S1 (yellow) resting on B1: three blocks, one covered."""
-    blocks = (BoxBlock("W1", "white", (260.0, 220.0)), BoxBlock("B1", "blue", (301.0, 220.0)),
+    """W2, W1 and B1 in a row, with S1 (yellow) resting on B1: four blocks, one covered."""
+    blocks = (BoxBlock("W2", "white", (219.0, 220.0)),
+              BoxBlock("W1", "white", (260.0, 220.0)), BoxBlock("B1", "blue", (301.0, 220.0)),
               BoxBlock("S1", "yellow", (301.0, 220.0), 0.0, 2, ("B1",)))
     return BoxScene(blocks, (BoxPawn("green", pawn_on),), pose=pose, seed=2)
 
@@ -133,3 +134,30 @@ def test_a_pawn_colour_not_on_the_table_is_found_on_no_white_block(shipped) -> N
     if checked == 0:
         pytest.skip("no set-up photo shipped")
     assert false <= checked // 40
+
+
+def test_a_pawn_steps_onto_a_block_uncovered_by_a_removal() -> None:
+    """infinifield.md step 6 and step 7: once the block on top of B1 is removed, B1's top
+    is free; a pawn moving onto it from a touching block is read as that move."""
+    from dataclasses import replace
+
+    from companion.games.registry import load_game
+    from companion.session import Session
+    from vision.readers.field3d import read_field
+    from vision.tracker import candidate_actions_3d
+
+    pose = _pose()
+    stacked = render_boxes(_stack_scene(pose, "W1")).image
+    cam = table_pose(stacked, pose.intrinsics)
+    session = Session.new(load_game("infinifield"),
+                          {"setup": ("camera.toml", read_field(stacked, cam).field_toml())},
+                          {"players": ["Ann", "Ben"]}, seed=1)
+    # the engine's field as built (B1 under S1), its pawn on W1, S1 taken away
+    state = replace(session.state, field=_stack_scene(pose, "W1").field(), removed=("S1",),
+                    pawns=(("Ann", "W1"),), phase="move", to_act="Ann")
+    scene = _stack_scene(pose, "B1").without("S1")
+    scene = scene.with_pawn("green", "B1")
+    frame = render_boxes(scene).image
+    views = TableViews(frame, table_pose(frame, pose.intrinsics), default_palette())
+    candidates, _check = candidate_actions_3d(state, views, {"green": "Ann"})
+    assert [c.text for c in candidates] == ["move Ann W1 B1"]
