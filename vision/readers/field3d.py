@@ -851,7 +851,9 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                      and b.seen in ("top", "part")
                      and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2]
             seen_tops = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"]
-            parts = _part_tops(views, top, seen_tops, [blocks[j] for j in found])
+            scan = _part_scan(views, top, seen_tops, [blocks[j] for j in found])
+            parts = [p for p, _v in scan]
+            measured = {id(p) for p, in_view in scan if in_view}
             for beside in [p for p in parts if p.seen == "top"]:
                 if not any(b.level == beside.level and np.hypot(
                         b.centre[0] - beside.centre[0], b.centre[1] - beside.centre[1])
@@ -872,6 +874,18 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                 found.append(len(blocks) - 1)
                 if part.level > 1:
                     todo.append(len(blocks) - 1)
+            if (len(found) == 1 and id(blocks[found[0]]) in measured
+                    and not _over(blocks[found[0]], top.centre, BALANCE_MM)):
+                # one block under it, the part of its top beside it seen to its outer edge,
+                # and its centre not over that one: it would tip over, so a block on the
+                # other side carries it too (the other half of a bridge, hidden under it):
+                # as far beyond its centre as the one seen
+                other = _other_support(views, top, blocks[found[0]], blocks, i, notes,
+                                       ids_for_notes)
+                if other is not None:
+                    found.append(other)
+                    if blocks[other].level > 1 and blocks[other].seen != "top":
+                        todo.append(other)
             if found:
                 for j in found:
                     blocks[i] = _with_support(blocks[i], j)
@@ -907,6 +921,49 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
     return blocks, notes
 
 
+def _over(block: SeenBlock3D, point: tuple[float, float], margin: float) -> bool:
+    """Whether ``point`` lies over ``block``'s top at least ``margin`` mm in from its edges."""
+    u, v = _axes(block.angle)
+    d = np.asarray(point, np.float64) - np.asarray(block.centre, np.float64)
+    half = float(np.linalg.norm(block.outline[0] - block.outline[1])) / 2
+    return max(abs(float(d @ u)), abs(float(d @ v))) <= half - margin
+
+
+def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
+                   blocks: list[SeenBlock3D], i: int, notes: list[str],
+                   ids_for_notes: dict[int, str]) -> int | None:
+    """The index of the block that carries ``top`` with ``seen``, added when not read.
+
+    It lies as far beyond the top's centre as ``seen`` lies before it; a block read there
+    already is it, else it is added, its colour from its side faces or assumed (noted).
+    """
+    layout = views.layout
+    c = np.asarray(top.centre, np.float64)
+    mirror = 2 * c - np.asarray(seen.centre, np.float64)
+    xy = (float(mirror[0]), float(mirror[1]))
+    for j, b in enumerate(blocks):
+        if b.level == seen.level and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1]) \
+                < 0.7 * layout.block_mm:
+            return j if _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2 else None
+    outline = square(xy, layout.block_mm, top.angle)
+    # the top it carries hides part of its side faces as well as the other tops do
+    others = [top, *(b for j, b in enumerate(blocks) if j != i and b.seen == "top"
+                     and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1])
+                     > 0.5 * layout.block_mm)]
+    colour, share = _side_colour(views, outline, seen.level, others)
+    seen_by = "side"
+    if colour is None or share < SIDE_SHARE:
+        # nothing of it shows: assumed white, as a hidden block in a column is
+        colour, seen_by = "white", "assumed"
+        where = ids_for_notes.get(i, f"{top.colour} block at ({top.centre[0]:.0f}, "
+                                     f"{top.centre[1]:.0f}) mm")
+        notes.append(f"the second block under the {where} (level {seen.level}) is "
+                     f"hidden: assumed {colour}; check it")
+    blocks.append(SeenBlock3D(colour, xy, top.angle, seen.level, outline, (), seen_by,
+                              layout.block_mm))
+    return len(blocks) - 1
+
+
 def _too_high(blocks: Sequence[SeenBlock3D], n_tops: int, column_seen: set[int]) -> set[int]:
     """Tops read by their size whose columns had to assume a block two or more levels down.
 
@@ -929,6 +986,10 @@ def _too_high(blocks: Sequence[SeenBlock3D], n_tops: int, column_seen: set[int])
             stack.extend(blocks[j].rests_on)
     return out
 
+
+BALANCE_MM = 5.0
+"""A block stands on one block alone only with its centre this far (mm) inside that one's
+top; nearer its edge (a bridge's half seen) a second block carries it."""
 
 SIDE_SHARE = 0.3
 """A block under a top is read from its side faces when this share of them has its colour."""
@@ -1191,7 +1252,9 @@ def _hand_in_view(views: TableViews, blocks: Sequence[SeenBlock3D],
     h1 = layout.block_height_mm
     classes = views.classes(h1)
     unknown = (classes == UNKNOWN).astype(np.uint8)
-    unknown[silhouettes(views.pose, blocks, ppm, h1) > 0] = 0
+    # blocks assumed under others explain no pixel: nothing of them shows
+    shown = [b for b in blocks if b.seen != "assumed"]
+    unknown[silhouettes(views.pose, shown, ppm, h1) > 0] = 0
     for p in pawns:
         cv2.circle(unknown, (round(p.centre[0] * ppm), round(p.centre[1] * ppm)),
                    round(layout.pawn_mm * ppm), 0, -1)
