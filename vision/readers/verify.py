@@ -5,7 +5,9 @@ one the camera model predicts where its top face must appear (at its elevation p
 height) and the view of that plane is sampled inside it:
 
 - ``seen``: the top shows the block's colour (inside, and along the edges facing away from
-  the camera's nadir, which a lower block of the same colour would not fill);
+  the camera's nadir, which a lower block of the same colour would not fill), or a pawn's
+  head stands clearly over it, or it looks as it did in the reference view (the last one
+  that showed every expected block);
 - ``gone``: it shows something else, and nothing was in the way;
 - ``hidden``: a tower (another block between it and the camera), a hand, or too little of it
   in view: unknown, never gone;
@@ -446,6 +448,9 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                     usable &= ~prism_hits(pts3, beyond, fp, otop - other.height, otop)
             status, share_in, share_band, visible = _judge(got, usable, n_in)
         share = min(share_in, share_band)
+        if status != "seen" and visible >= MIN_VISIBLE and _carries_pawn(views, fld, block):
+            # a pawn's head stands over its top: the top is there (a pawn does not float)
+            status = "seen"
         if status != "seen" and reference is not None:
             use_in = usable[:n_in]
             n_use = int(np.count_nonzero(use_in))
@@ -573,6 +578,23 @@ def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> flo
     See :func:`pawn_shares`.
     """
     return pawn_shares(views, fld, [block_id], colour)[block_id]
+
+
+PAWN_CARRIED = 0.6
+"""A head this clear (its window this full of a pawn colour) says a top is there: through a
+removed top's hole a neighbour's red or yellow side, or a pawn's on a block beside it, fills
+a window a fifth to two fifths."""
+
+
+def _carries_pawn(views: TableViews, fld: Field, block: Block) -> bool:
+    """Whether a pawn's head, of any pawn colour, shows where it would over ``block``'s top.
+
+    A top the colour check cannot see (a white top in a tower's shadow with a pawn on it)
+    is there when a pawn stands on it.
+    """
+    colours = [c.name for c in views.palette.classes if c.kind == "pawn"]
+    return any(pawn_shares(views, fld, [block.id], c)[block.id] >= PAWN_CARRIED
+               for c in colours)
 
 
 def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str],
