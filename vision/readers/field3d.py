@@ -590,7 +590,8 @@ def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block
     its distance to the camera to that plane's (6-8 % per level from 55-75 cm). The size is
     measured across the direction side faces smear in; the size a level-1 top of the same
     colour shows (its flat top without the bevel; colours differ by how the bevel shades) is
-    the median of the smallest sizes of that colour, or of all when a colour has few faces.
+    the median of the smallest sizes of that colour, drawn toward that of all colours by
+    ``3 / (n + 3)`` for a colour with ``n`` faces (all colours' alone under three).
     """
     if not faces:
         return []
@@ -608,8 +609,11 @@ def face_levels(pose: TablePose, faces: Sequence[_Face], height_mm: float, block
     overall = reference(sizes[sure])
     refs = {}
     for colour in set(colours):
+        # a colour's own size (its bevel shades differently), drawn toward the size of all
+        # colours when it has few tops: the low quantile of three sizes is one of them
         own = sizes[[c == colour and ok for c, ok in zip(colours, sure, strict=True)]]
-        refs[colour] = reference(own) if len(own) >= 3 else overall
+        refs[colour] = (overall + (reference(own) - overall) * len(own) / (len(own) + 3.0)
+                        if len(own) >= 3 else overall)
     levels = []
     for f, size in zip(faces, sizes, strict=True):
         ref = min(max(refs[f.colour], 0.75 * block_mm), 1.02 * block_mm)
