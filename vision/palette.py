@@ -111,6 +111,28 @@ class Palette:
         lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3)
         return self._nearest(lab)
 
+    def near(self, kind: str, within: float) -> np.ndarray:
+        """A look-up table like :attr:`lut`: BGR within ``within`` of a class of ``kind``.
+
+        The distance is the classes' own (lightness weighted by :attr:`l_weight`). Kept
+        with the palette, like :attr:`lut`.
+        """
+        cache: dict[tuple[str, float], np.ndarray] = self.__dict__.setdefault("_near", {})
+        key = (kind, float(within))
+        if key not in cache:
+            levels = (np.arange(32, dtype=np.float32) * 8 + 4) / 255.0
+            b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+            lab = cv2.cvtColor(np.stack([b, g, r], axis=-1).reshape(-1, 1, 3),
+                               cv2.COLOR_BGR2Lab).reshape(-1, 3)
+            w = np.array([self.l_weight, 1.0, 1.0], np.float32)
+            near = np.zeros(len(lab), bool)
+            for c in self.classes:
+                if c.kind == kind:
+                    d = (((lab - np.asarray(c.lab, np.float32)) * w) ** 2).sum(axis=1)
+                    near |= d < within * within
+            cache[key] = near
+        return cache[key]
+
     def _nearest(self, lab: np.ndarray) -> np.ndarray:
         refs = np.array([c.lab for c in self.classes], np.float32)
         w = np.array([self.l_weight, 1.0, 1.0], np.float32)

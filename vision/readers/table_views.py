@@ -385,28 +385,12 @@ def skin(bgr: np.ndarray) -> np.ndarray:
 
 def near_table(bgr: np.ndarray, palette: Palette, within: float = TABLE_NOT_SKIN
                ) -> np.ndarray:
-    """Pixels of a BGR (uint8) image within ``within`` of a table reference.
+    """Which pixels of BGR (uint8, any shape ending in 3) are near a table reference.
 
-    The distance is the palette's (CIELAB, lightness weighted by ``palette.l_weight``).
+    Near: within ``within`` by the palette's distance (:meth:`Palette.near`).
     """
     q = (bgr >> 3).astype(np.uint16)
-    return _table_lut(palette, within)[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]]
-
-
-@lru_cache(maxsize=8)
-def _table_lut(palette: Palette, within: float) -> np.ndarray:
-    """BGR (5 bits per channel) to "near a table reference", like :attr:`Palette.lut`."""
-    levels = (np.arange(32, dtype=np.float32) * 8 + 4) / 255.0
-    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
-    lab = cv2.cvtColor(np.stack([b, g, r], axis=-1).reshape(-1, 1, 3),
-                       cv2.COLOR_BGR2Lab).reshape(-1, 3)
-    near = np.zeros(len(lab), bool)
-    w = np.array([palette.l_weight, 1.0, 1.0], np.float32)
-    for c in palette.classes:
-        if c.kind == "table":
-            d = np.sqrt((((lab - np.asarray(c.lab, np.float32)) * w) ** 2).sum(axis=1))
-            near |= d < within
-    return near
+    return palette.near("table", within)[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]]
 
 
 @lru_cache(maxsize=8)
