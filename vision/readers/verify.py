@@ -245,21 +245,26 @@ def _mat_like(view: np.ndarray, outside: np.ndarray) -> np.ndarray:
     camera sees is mat); a pixel has it when its chroma is within :data:`MAT_CHROMA` of it,
     in light or shade (a hard shadow darkens it, a lamp's pool brightens it).
     """
-    lab = cv2.cvtColor(view, cv2.COLOR_BGR2Lab).astype(np.float32)
-    lab[..., 0] *= 100.0 / 255.0
-    lab[..., 1:] -= 128.0
-    pts = lab[outside]
-    if len(pts) < 100:
+    # every other pixel each way (8 mm at the hand view's scale: a hand is far larger)
+    lab = cv2.cvtColor(np.ascontiguousarray(view[::2, ::2]), cv2.COLOR_BGR2Lab)  # 8-bit Lab
+    pts = lab[outside[::2, ::2]][::3].astype(np.float32)   # a sample tells the mode
+    if len(pts) < 50:
         return np.zeros(view.shape[:2], bool)
+    scale = np.array([100.0 / 255.0, 1.0, 1.0], np.float32)
+    pts *= scale
     centre = np.median(pts, axis=0)
-    for _ in range(3):
-        near = np.linalg.norm(pts - centre, axis=1) < 12.0
+    for _ in range(2):
+        near = ((pts - centre) ** 2).sum(axis=1) < 144.0
         if near.sum() < 0.2 * len(pts):
             break
         centre = np.median(pts[near], axis=0)
-    chroma = np.linalg.norm(lab[..., 1:] - centre[1:], axis=2)
-    light = lab[..., 0]
-    return (chroma < MAT_CHROMA) & (light > 0.4 * centre[0]) & (light < 1.6 * centre[0])
+    da = lab[..., 1].astype(np.float32) - centre[1]
+    db = lab[..., 2].astype(np.float32) - centre[2]
+    light = lab[..., 0].astype(np.float32) * scale[0]
+    half = ((da * da + db * db < MAT_CHROMA ** 2) & (light > 0.4 * centre[0])
+            & (light < 1.6 * centre[0]))
+    h, w = view.shape[:2]
+    return np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w]
 
 
 PAPER_PAD_MM = 14.0
@@ -546,29 +551,39 @@ def pawn_shares(views: TableViews, fld: Field, block_ids: Sequence[str], colour:
     it); the score is the largest share of the pawn's colour in any head-sized window: a
     small, far or dim head fills a window even where it is a tenth of the top.
     """
+    return _head_scores(views, fld, block_ids, (colour,))[colour]
+
+
+def _head_scores(views: TableViews, fld: Field, block_ids: Sequence[str],
+                 colours: Sequence[str]) -> dict[str, dict[str, float]]:
+    """:func:`pawn_shares` for several pawn colours at once (one read of the frame)."""
+    out: dict[str, dict[str, float]] = {c: {} for c in colours}
     grids = [_head_grid(fld.block(b), _top_height(fld, fld.block(b))) for b in block_ids]
     if not grids:
-        return {}
+        return out
     bgr, ok, _px = views.sample(np.concatenate([g for g, _n in grids]))
     cls = views.classes_of(bgr, ok)
     palette = views.palette
-    hue = _hue_nearest(bgr, palette) == palette.index(colour)
-    hit = (cls == palette.index(colour)) | (hue & ok & ~np.isin(cls, palette.of_kind("table")))
-    out: dict[str, float] = {}
+    nearest = _hue_nearest(bgr, palette)
+    by_hue = ok & ~np.isin(cls, palette.of_kind("table"))
+    # the head stands over the base, which stands on the top: its centre is at least the
+    # base's radius in from the top's edges (what shows nearer the edges is a neighbour
+    # seen past the top, or its side)
+    margin = int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM)
     start = 0
     for b, (g, n) in zip(block_ids, grids, strict=True):
+        sl = slice(start, start + len(g))
+        start += len(g)
         # what the block's own top shows is its top, whatever its hue
         top_colour = fld.block(b).colour
-        own = ((cls[start:start + len(g)] == palette.index(top_colour))
-               | views.chroma_match(bgr[start:start + len(g)], top_colour))
-        sq = (hit[start:start + len(g)] & ~own).astype(np.float32).reshape(n, n)
-        start += len(g)
-        local = cv2.blur(sq, (HEAD_WINDOW, HEAD_WINDOW), borderType=cv2.BORDER_CONSTANT)
-        # the head stands over the base, which stands on the top: its centre is at least
-        # the base's radius in from the top's edges (what shows nearer the edges is a
-        # neighbour seen past the top, or its side)
-        m = min(n // 2, int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM))
-        out[b] = float(local[m:n - m, m:n - m].max())
+        own = (cls[sl] == palette.index(top_colour)) | views.chroma_match(bgr[sl], top_colour)
+        m = min(n // 2, margin)
+        for colour in colours:
+            index = palette.index(colour)
+            hit = ((cls[sl] == index) | ((nearest[sl] == index) & by_hue[sl])) & ~own
+            local = cv2.blur(hit.astype(np.float32).reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
+                             borderType=cv2.BORDER_CONSTANT)
+            out[colour][b] = float(local[m:n - m, m:n - m].max())
     return out
 
 
@@ -593,8 +608,8 @@ def _carries_pawn(views: TableViews, fld: Field, block: Block) -> bool:
     is there when a pawn stands on it.
     """
     colours = [c.name for c in views.palette.classes if c.kind == "pawn"]
-    return any(pawn_shares(views, fld, [block.id], c)[block.id] >= PAWN_CARRIED
-               for c in colours)
+    scores = _head_scores(views, fld, [block.id], colours)
+    return any(scores[c][block.id] >= PAWN_CARRIED for c in colours)
 
 
 def locate_pawn(views: TableViews, fld: Field, colour: str, hypotheses: Sequence[str],
