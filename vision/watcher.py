@@ -96,8 +96,10 @@ class TableWatcher:
         self.palette = palette or self.config.palette
         self._refused: set[str] = set()
         self._drift: DriftCheck | None = None
-        # the last still view that showed every block the engine expects (camera model)
+        # the last still view that showed every block the engine expects (camera model),
+        # and the field it showed: a new round's field is compared with none of its views
         self._reference: TableViews | None = reference
+        self._reference_field: Any = session.state.field if reference is not None else None
 
     def feed(self, frame: np.ndarray) -> WatchReport:
         """Take one frame; observe and propose when the view is still and clear."""
@@ -158,13 +160,16 @@ class TableWatcher:
             # its colour alone does not show (in a tower's shadow, under glare) is still
             # seen there; a view missing a block (a removal refused) never becomes it
             self._reference = views
+            self._reference_field = self.session.state.field
         return report
 
     def _candidates(self, obs: Observation | None, report: WatchReport,
                     views: TableViews | None) -> list[Candidate]:
         if views is not None:
-            candidates, report.check = candidate_actions_3d(self.session.state, views,
-                                                            self.owners, self._reference)
+            state = self.session.state
+            reference = self._reference if self._reference_field == state.field else None
+            candidates, report.check = candidate_actions_3d(state, views, self.owners,
+                                                            reference)
             return candidates
         assert obs is not None
         return candidate_actions(self.session.state, obs, self.owners)

@@ -170,3 +170,53 @@ def test_the_set_up_photo_is_the_camera_watch_s_first_reference(tmp_path: Path,
             proposed += [c.text for c, _v in report.proposed]
     removals = [p for p in proposed if p.startswith("remove ")]
     assert len(removals) == (0 if with_photo else 1)
+
+
+def test_a_new_round_s_field_is_not_compared_with_the_last_round_s_view() -> None:
+    """infinifield.md "Build the field" (each round the next builder builds a new field): a
+    view of last round's field is no reference for this round's blocks. Last round had no
+    block where W2 stands now; W2 taken away leaves the mat there, as that old view showed
+    it: the removal is still read."""
+    from dataclasses import dataclass, replace
+
+    from companion.games.registry import load_game
+    from companion.session import Session
+    from vision.calibration import calibrate_from_markers
+    from vision.readers.field3d import read_field
+    from vision.stability import StabilityDetector
+    from vision.watcher import TableWatcher
+
+    pose = _pose()
+    old_frame = render_boxes(_scene(pose, without="W2")).image
+    cam = table_pose(old_frame, pose.intrinsics)
+    full = render_boxes(_scene(pose)).image
+    session = Session.new(load_game("infinifield"),
+                          {"setup": ("camera.toml", read_field(full, cam).field_toml())},
+                          {"players": ["Ann", "Ben"]}, seed=1)
+
+    @dataclass
+    class Verdict:
+        legal: bool
+
+    class Round:
+        """The session seen by the watcher: last round's field first, then this round's."""
+
+        def __init__(self) -> None:
+            self.state = replace(session.state, field=_scene(pose, without="W2").field())
+            self.said: list[str] = []
+
+        def propose(self, text: str, source: str = "") -> Verdict:
+            self.said.append(text)
+            return Verdict(False)
+
+    table = Round()
+    watcher = TableWatcher(table, calibrate_from_markers(find_table_markers(old_frame),
+                                                         (640, 480)),
+                           pose=cam, stability=StabilityDetector(still_frames=2),
+                           reference=TableViews(old_frame, cam, default_palette()))
+    # this round's field has W2 (the engine's ids), and W2 is taken away
+    table.state = replace(session.state, field=_scene(pose).field())
+    for _ in range(4):
+        watcher.feed(old_frame)
+    assert [t for t in table.said if t.startswith("remove ")] == [
+        f"remove {session.state.to_act} W2"]
