@@ -101,6 +101,14 @@ class TableWatcher:
         self._reference: TableViews | None = reference
         self._reference_field: Any = session.state.field if reference is not None else None
 
+    def use_reference(self, views: TableViews) -> None:
+        """Compare later views with ``views``, a frame showing every block now in play.
+
+        The set-up photo the field was read from and confirmed on.
+        """
+        self._reference = views
+        self._reference_field = self.session.state.field
+
     def feed(self, frame: np.ndarray) -> WatchReport:
         """Take one frame; observe and propose when the view is still and clear."""
         if not self.stability.update(frame):

@@ -111,6 +111,17 @@ class CameraWatch:
         # check's first reference view
         self.reference: Any = None
 
+    def use_reference(self, views: Any) -> None:
+        """Give the play check the set-up photo of the field now in play (camera model).
+
+        The watcher of this match compares later views with it, or the next match's.
+        """
+        watcher = self._watcher
+        if watcher is not None and watcher.session is self.table.session:
+            watcher.use_reference(views)
+        else:
+            self.reference = views
+
     def calibration_path(self) -> Path:
         """Where a saved table calibration (naming the camera) is looked for."""
         return Path(self.table.shelf.directory).parent / "table-calibration.json"

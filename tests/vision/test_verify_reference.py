@@ -162,7 +162,7 @@ def test_the_set_up_photo_is_the_camera_watch_s_first_reference(tmp_path: Path,
     shaded = _shade_top(clear, cam, (240.0 + 41.0 * 3, 190.0))        # W2, in a shadow
     watch = CameraWatch(table, model="3d")
     if with_photo:
-        watch.reference = TableViews(shaded, cam, default_palette())
+        watch.use_reference(TableViews(shaded, cam, default_palette()))
     proposed = []
     for _ in range(6):
         report = watch.feed(shaded)
@@ -220,3 +220,35 @@ def test_a_new_round_s_field_is_not_compared_with_the_last_round_s_view() -> Non
         watcher.feed(old_frame)
     assert [t for t in table.said if t.startswith("remove ")] == [
         f"remove {session.state.to_act} W2"]
+
+
+def test_a_set_up_photo_given_during_a_match_is_the_watcher_s_reference(tmp_path: Path) -> None:
+    """infinifield.md "Build the field" (the next round's field, read from the camera
+    between rounds): the watcher already watching takes the new photo as its reference."""
+    from companion.app.camera_watch import CameraWatch
+    from companion.app.controller import TableController
+    from companion.app.journal_shelf import JournalShelf
+    from vision.readers.field3d import read_field
+
+    pose = _pose()
+    clear = render_boxes(_scene(pose)).image
+    cam = table_pose(clear, pose.intrinsics)
+    table = TableController(JournalShelf(tmp_path))
+    table.start_from("infinifield", {"setup": ("camera.toml", read_field(clear, cam).field_toml())},
+                     {"players": ["Ann", "Ben"]}, seed=1)
+    shaded = _shade_top(clear, cam, (240.0 + 41.0 * 3, 190.0))
+    w2 = min(table.session.state.field.blocks, key=lambda b: float(np.linalg.norm(
+        np.mean(np.asarray(b.footprint), axis=0) - (363.0, 190.0)))).id
+    watch = CameraWatch(table, model="3d")
+
+    def status() -> str:
+        seen = ""
+        for _ in range(8):              # the camera watch waits for a still view
+            report = watch.feed(shaded)
+            if report is not None and report.check is not None:
+                seen = report.check.blocks[w2].status
+        return seen
+
+    assert status() == "gone"
+    watch.use_reference(TableViews(shaded, cam, default_palette()))
+    assert status() == "seen"

@@ -280,19 +280,26 @@ class FieldSetupScreen(Screen):
             self.problems = str(error)
             return
         app.outputs.reset()
-        # the photo shows every block of the field just confirmed: the play check compares
-        # later views with it (its own views, without the reader's cached planes)
-        watch = getattr(app, "camera_watch", None)
-        if watch is not None:
-            from vision.palette import default_palette
-            from vision.readers.table_views import TableViews
-
-            views = self.capture.views
-            watch.reference = TableViews(self.capture.frame, self.capture.pose,
-                                         views.palette if views is not None
-                                         else default_palette())
+        self._photo_to_camera(app)
         self._let_go()
         app.open_game_screen()
+
+    def _photo_to_camera(self, app: Any) -> None:
+        """Hand the photo to the camera watch: it shows every block of the confirmed field.
+
+        The play check compares later views with it (its own views, without the reader's
+        cached planes).
+        """
+        watch = getattr(app, "camera_watch", None)
+        if watch is None or self.capture is None:
+            return
+        from vision.palette import default_palette
+        from vision.readers.table_views import TableViews
+
+        views = self.capture.views
+        watch.use_reference(TableViews(self.capture.frame, self.capture.pose,
+                                       views.palette if views is not None
+                                       else default_palette()))
 
     def _let_go(self) -> None:
         """Drop the frame and its views once the field is in the game (memory)."""
@@ -311,6 +318,7 @@ class FieldSetupScreen(Screen):
         if not verdict.legal:
             self.problems = f"{verdict.reason} ({verdict.rule})"
             return
+        self._photo_to_camera(app)
         self._let_go()
         app.open_game_screen()
         # the banner names the action without the field's data (the log keeps it whole)
