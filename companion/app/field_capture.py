@@ -330,11 +330,32 @@ class FieldDraft:
         self.taps += 1
         return self._assume_under(block)
 
+    def held(self, key: int) -> bool:
+        """Whether what block ``key`` rests on can hold it level: its centre over them.
+
+        A block on the table is held. One above it needs its centre over one of its
+        supports' tops or between them (the rulebook's tops are never tilted: a block
+        touching the corner of another's top only would tip off it).
+        """
+        block = self.blocks[key]
+        if block.level <= 1:
+            return True
+        under = self.supports(key)
+        if not under:
+            return False
+        points = np.concatenate([self.blocks[k].outline(self.layout) for k in under])
+        hull = cv2.convexHull(points.astype(np.float32))
+        return cv2.pointPolygonTest(hull, (float(block.centre[0]), float(block.centre[1])),
+                                    False) >= 0
+
     def _assume_under(self, block: DraftBlock) -> list[int]:
-        """White blocks assumed under ``block`` down to the table where nothing holds it."""
+        """White blocks assumed under ``block`` down to the table where nothing holds it.
+
+        Nothing holds it where :meth:`held` says its centre is over none of its supports.
+        """
         assumed: list[int] = []
         upper = block
-        while upper.level > 1 and not self.supports(upper.key):
+        while upper.level > 1 and not self.held(upper.key):
             new = max(self.blocks) + 1
             upper = DraftBlock(new, "white", upper.centre, upper.angle, upper.level - 1,
                                "assumed", None)

@@ -127,12 +127,13 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
     m = match(draft, scene)
     levelled = False
     for tid, t in scene.blocks.items():  # a top read at the wrong height: its mark, levels
-        if tid in m:
+        if tid in m:  # (each tap there raises it a level, from the top level back to 1)
             continue
         spot = view.to_screen(capture.pose.project([[t.centre_mm[0], t.centre_mm[1],
                                                      t.top_mm]]))[0]
         near = [k for k in draft.blocks if draft.blocks[k].present
-                and draft.blocks[k].level < t.level
+                and (draft.blocks[k].level < t.level
+                     or (draft.blocks[k].level > t.level and k not in m.values()))
                 and (math.dist(view.anchor(k), spot) <= TAP_RADIUS_PX
                      or contains(view.outline(k), spot))]
         if not near:

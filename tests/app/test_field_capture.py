@@ -225,6 +225,27 @@ def test_levels_mode_raises_a_top_where_its_spot_in_the_picture_is_and_assumes_o
     assert [draft.blocks[k].seen for k in draft.supports(hit.key)] == ["assumed"]
 
 
+def test_a_block_raised_over_a_neighbours_edge_only_gets_a_block_assumed_under_its_centre(
+        ) -> None:
+    """Raising a top a level moves it toward the camera's nadir; where its footprint then
+    covers only a strip of a neighbour's top (15-30 %), that neighbour alone cannot hold it
+    level (infinifield.md, "Official field-building rules": tops are never tilted), so a
+    white block is assumed under its centre, and it rests on both. One centred over a
+    support needs nothing more."""
+    draft = _row(["yellow", "red"], gap=1.0)
+    red = draft.blocks[1]
+    draft.set_level(1, 2, (red.centre[0] - 9.0, red.centre[1]))  # 9 mm onto the yellow top
+    assumed = [b.key for b in draft.present() if b.seen == "assumed"]
+    assert draft.supports(0) == [] and 0 in draft.supports(1)
+    assert len(assumed) == 1 and assumed[0] in draft.supports(1) and draft.held(1)
+    assert draft.blocks[assumed[0]].centre == draft.blocks[1].centre
+
+    tower = _row(["yellow", "red"], gap=1.0)
+    tower.set_level(1, 2, tower.blocks[0].centre)  # right over the yellow block
+    assert tower.supports(1) == [0] and tower.held(1)
+    assert [b for b in tower.present() if b.seen == "assumed"] == []
+
+
 @pytest.mark.parametrize("stem", ["f007_before", "f019_before"])
 def test_a_block_added_by_touch_takes_the_colour_the_picture_shows_there(stem: str) -> None:
     """Held-out photos: at each true block's top, the colours learnt on the table give that
