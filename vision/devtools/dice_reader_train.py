@@ -13,6 +13,11 @@ and die-sized boxes clear of the dice), so the reader can veto the detector's mi
 tune photos say which epoch to keep; the held-out photos are never read here.
 Each labelled die is seen through its labelled box and, where the detector finds it (IoU >=
 0.5), through the detector's box too: at the table the reader gets the detector's boxes.
+With ``--rendered DIR`` (repeatable) every batch also holds rendered dice
+(:mod:`vision.devtools.render_dice`: the dark, smoky, marbled, wooden and glaring kinds the
+photos have few of), a share ``--rendered-share`` of the batch's photo dice; renders whose
+pips do not show (:data:`MIN_CONTRAST`) are left out. ``--crop`` trains on crops of another
+side than 40 px; the exported model's ``.json`` says so, and the table's reader crops so.
 Augmentation, aimed at what was misread: any rotation, zoom 0.85-1.15, shifts of 8 % and box
 edges moved by up to 8 % (the detector's boxes are not the labels'), mirror, swapped or mixed
 colour channels (other dye and pip colours), pips and face swapped in brightness (dark pips
@@ -31,6 +36,12 @@ Usage::
     nice -n 10 .venv/bin/python -m vision.devtools.dice_reader_train \
         ../shared/data/dice/train/labels.json --resume reader.pt --minutes 25 --lr 2e-3 \
         --strength 1 --average-from 0.4 --seed 21 --out reader_21.onnx
+    nice -n 10 .venv/bin/python -m vision.devtools.render_dice --out artifacts/dice_render \
+        --scenes 600 --minutes 30
+    nice -n 10 .venv/bin/python -m vision.devtools.dice_reader_train \
+        ../shared/data/dice/train/labels.json --resume reader.pt --minutes 33 --lr 2e-3 \
+        --strength 1 --average-from 0.4 --rendered artifacts/dice_render --crop 56 \
+        --out reader_56.onnx
 """
 
 from __future__ import annotations
