@@ -44,6 +44,7 @@ from companion.games.infinifield import Block, Field
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
 from vision.readers.field3d import HAND_MM2, prism_hits, silhouettes
+from vision.readers.pawns3d import PAWN_SCORE, HeadTop, head_scores
 from vision.readers.table_views import TableViews
 
 SEEN_SHARE = 0.5
@@ -467,82 +468,6 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     return PlayCheck(out, hands)
 
 
-PAWN_HEAD_MM = 24.0
-"""Height of a pawn's head (the centre of its round top) above the top it stands on."""
-
-HEAD_STEP_MM = 2.0
-"""Spacing of the samples a pawn's head is looked for in."""
-
-HEAD_INSET_MM = 4.0
-"""The head samples start this far in from a top's edges."""
-
-PAWN_BASE_RADIUS_MM = 9.0
-"""Radius of a pawn's base."""
-
-HEAD_WINDOW = 5
-"""A head's size in samples (``5 x 2 mm``: a pawn's head is about 11 mm across)."""
-
-PAWN_SCORE = 0.2
-"""A pawn stands on a block when a head-sized window over its top, at head height, has at
-least this share of the pawn's colour (five samples of 25)."""
-
-
-def _head_grid(block: Block, top: float) -> tuple[np.ndarray, int]:
-    """Samples over a block's top at a pawn's head height, ``(points (n*n, 3), n)``.
-
-    A pawn's base stands at least its radius in from the top's edges; its head, seen
-    through the camera model, appears right over where it stands, at any angle.
-    """
-    poly = _inset(np.asarray(block.footprint, np.float64), HEAD_INSET_MM)
-    side = float(np.linalg.norm(poly[1] - poly[0]))
-    n = max(HEAD_WINDOW, round(side / HEAD_STEP_MM) + 1)
-    pts = _grid(poly, n)
-    return np.column_stack([pts, np.full(len(pts), top + PAWN_HEAD_MM)]), n
-
-
-HUE_MIN_STRENGTH = 0.1
-"""Chromaticity (distance from grey) a sample needs before its hue says anything."""
-
-
-def _hue_nearest(bgr: np.ndarray, palette: Palette) -> np.ndarray:
-    """Per balanced BGR sample (N, 3), the coloured class whose hue it points to most.
-
-    Shade scales the three channels alike, so each one's share of their sum (the
-    chromaticity) stays: a pawn's head in the shadow of a tower, or dim and far, is
-    darker than its reference in CIELAB but points the same way. ``UNKNOWN`` where the
-    sample is too grey or too dark to tell.
-    """
-    refs = _hue_refs(palette)
-    out = np.full(len(bgr), UNKNOWN, np.uint8)
-    if not refs:
-        return out
-    px = np.asarray(bgr, np.float32)
-    chroma = (px + 1) / (px.sum(axis=1, keepdims=True) + 3) - 1 / 3
-    strength = np.linalg.norm(chroma, axis=1)
-    idx = np.array([i for i, _r in refs])
-    dirs = np.array([r for _i, r in refs], np.float32)
-    cos = (chroma @ dirs.T) / np.maximum(strength[:, None], 1e-9)
-    best = np.argmax(cos, axis=1)
-    take = (strength > HUE_MIN_STRENGTH) & (px.sum(axis=1) > 45)
-    out[take] = idx[best[take]]
-    return out
-
-
-@lru_cache(maxsize=16)
-def _hue_refs(palette: Palette) -> tuple[tuple[int, np.ndarray], ...]:
-    """Unit chromaticity directions of the palette's coloured classes (blocks and pawns)."""
-    refs = []
-    for i, c in enumerate(palette.classes):
-        if c.kind == "table":
-            continue
-        bgr = cv2.cvtColor(np.array([[c.lab]], np.float32), cv2.COLOR_Lab2BGR).reshape(3) * 255
-        d = (bgr + 1) / (bgr.sum() + 3) - 1 / 3
-        norm = float(np.linalg.norm(d))
-        if norm > 0.06:                      # white is no hue
-            refs.append((i, d / norm))
-    return tuple(refs)
-
-
 def pawn_shares(views: TableViews, fld: Field, block_ids: Sequence[str], colour: str
                 ) -> dict[str, float]:
     """For each of ``block_ids``, how much a pawn's head of ``colour`` shows over its top.
@@ -557,34 +482,11 @@ def pawn_shares(views: TableViews, fld: Field, block_ids: Sequence[str], colour:
 def _head_scores(views: TableViews, fld: Field, block_ids: Sequence[str],
                  colours: Sequence[str]) -> dict[str, dict[str, float]]:
     """:func:`pawn_shares` for several pawn colours at once (one read of the frame)."""
-    out: dict[str, dict[str, float]] = {c: {} for c in colours}
-    grids = [_head_grid(fld.block(b), _top_height(fld, fld.block(b))) for b in block_ids]
-    if not grids:
-        return out
-    bgr, ok, _px = views.sample(np.concatenate([g for g, _n in grids]))
-    cls = views.classes_of(bgr, ok)
-    palette = views.palette
-    nearest = _hue_nearest(bgr, palette)
-    by_hue = ok & ~np.isin(cls, palette.of_kind("table"))
-    # the head stands over the base, which stands on the top: its centre is at least the
-    # base's radius in from the top's edges (what shows nearer the edges is a neighbour
-    # seen past the top, or its side)
-    margin = int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM)
-    start = 0
-    for b, (g, n) in zip(block_ids, grids, strict=True):
-        sl = slice(start, start + len(g))
-        start += len(g)
-        # what the block's own top shows is its top, whatever its hue
-        top_colour = fld.block(b).colour
-        own = (cls[sl] == palette.index(top_colour)) | views.chroma_match(bgr[sl], top_colour)
-        m = min(n // 2, margin)
-        for colour in colours:
-            index = palette.index(colour)
-            hit = ((cls[sl] == index) | ((nearest[sl] == index) & by_hue[sl])) & ~own
-            local = cv2.blur(hit.astype(np.float32).reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
-                             borderType=cv2.BORDER_CONSTANT)
-            out[colour][b] = float(local[m:n - m, m:n - m].max())
-    return out
+    tops = [HeadTop(np.asarray(fld.block(b).footprint, np.float64),
+                    _top_height(fld, fld.block(b)), fld.block(b).colour) for b in block_ids]
+    scores = head_scores(views, tops, colours)
+    return {c: {b: s[c].share for b, s in zip(block_ids, scores, strict=True)}
+            for c in colours}
 
 
 def pawn_share(views: TableViews, fld: Field, block_id: str, colour: str) -> float:
