@@ -32,10 +32,11 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field, build_field
-from vision.geometry import contains, gaps_between, square
+from vision.geometry import gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
 from vision.pose import TablePose
+from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.table_views import (
     TableViews,
     _chroma_refs,
@@ -45,17 +46,6 @@ from vision.readers.table_views import (
 
 MAX_LEVEL = 3
 """Tops are looked for up to this many blocks high."""
-
-PAWN_HEIGHT_MM = 30.0
-"""Height of a pawn."""
-
-PAWN_SEEN_MM = 0.75 * PAWN_HEIGHT_MM
-"""From above a pawn shows mostly its round head: its colour is measured at this height
-above the top it stands on."""
-
-PAWN_MIN_SHARE = 0.12
-"""A region of a pawn colour is a pawn from this share of a pawn base's area up: from above
-and at 640x480 only the round head shows, part of it in another shade."""
 
 HAND_MM2 = 2500.0
 """A region of no known colour and no block larger than this (mm² at the first level's
@@ -369,7 +359,155 @@ def find_faces(views: TableViews, height_mm: float) -> list[_Face]:
                 continue
             group = by_group[int(pts[0, 1]), int(pts[0, 0])]
             faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
-    return faces
+    return faces + _edge_squares(views, height_mm, faces)
+
+
+EDGE_RING_PX = 1
+"""Half the width (view pixels) of the band round a candidate square where its border
+(a top's outline, a groove) must show as an edge."""
+
+
+def _edge_squares(views: TableViews, height_mm: float, faces: list[_Face]) -> list[_Face]:
+    """Tops outlined by edges on all four sides where no face was found.
+
+    Same-coloured neighbours whose groove is faint, or a top washed by glare, leave a
+    colour region that is no square; the top's outline still shows in the lightness: a
+    square of a block's size at the angle of the tops around it, each of its four sides on
+    an edge clearly stronger than its inside, over pixels of block colours no face took. Its
+    colour is the block colour most of its inside has.
+    """
+    if not faces:
+        return []
+    ppm = views.px_per_mm
+    side = views.layout.block_mm * ppm
+    n = round(side)
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    blocks_idx = views.palette.of_kind("block")
+    h, w = classes.shape
+    taken = np.zeros((h, w), np.uint8)
+    for f in faces:
+        corners = square(tuple(f.centre * ppm - 0.5), max(f.size * ppm, side), f.angle)
+        cv2.fillConvexPoly(taken, np.round(corners).astype(np.int32), 1)
+    free = (np.isin(classes, blocks_idx) & (taken == 0)).astype(np.uint8)
+    free = cv2.morphologyEx(free, cv2.MORPH_OPEN, _K3)
+    if free.sum() < 0.4 * side * side:
+        return []
+    level = max(12.0, 3.0 * float(np.percentile(edges, 80)))
+    nlab, labels, stats, _c = cv2.connectedComponentsWithStats(free, connectivity=8)
+    centres = np.array([f.centre * ppm - 0.5 for f in faces])
+    found: list[_Face] = []
+    for i in range(1, nlab):
+        if stats[i, cv2.CC_STAT_AREA] < 0.4 * side * side:
+            continue
+        x0 = max(int(stats[i, cv2.CC_STAT_LEFT]) - n, 0)
+        y0 = max(int(stats[i, cv2.CC_STAT_TOP]) - n, 0)
+        x1 = min(int(stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH]) + n + 1, w)
+        y1 = min(int(stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT]) + n + 1, h)
+        # the angles of the tops round it (fields are laid out in rows), most common first
+        near = [f for f, c in zip(faces, centres, strict=True)
+                if x0 - n <= c[0] <= x1 + n and y0 - n <= c[1] <= y1 + n] or faces
+        angles: list[float] = []
+        for a in sorted((f.angle for f in near), key=lambda a: -sum(
+                abs(_angle(a - g.angle)) < 2.0 for g in near)):
+            if all(abs(_angle(a - b)) >= 2.0 for b in angles):
+                angles.append(a)
+        for angle in angles[:2]:
+            found += _squares_at(views, height_mm, angle, (x0, y0, x1, y1),
+                                 (labels == i).astype(np.float32), taken, level)
+    return found
+
+
+def _inside(centre: np.ndarray, side: float, angle: float, shape: tuple[int, int]
+            ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Pixel indexes (rows, columns) of a square in a view of ``shape``; ``None`` if none."""
+    corners = square((float(centre[0]), float(centre[1])), side, angle)
+    lo = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    hi = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 1, [shape[1], shape[0]])
+    if (hi <= lo).any():
+        return None
+    patch = np.zeros((hi[1] - lo[1], hi[0] - lo[0]), np.uint8)
+    cv2.fillConvexPoly(patch, np.round(corners - lo).astype(np.int32), 1)
+    rows, cols = np.nonzero(patch)
+    if len(rows) == 0:
+        return None
+    return rows + lo[1], cols + lo[0]
+
+
+def _squares_at(views: TableViews, height_mm: float, angle: float,
+                box: tuple[int, int, int, int], region: np.ndarray, taken: np.ndarray,
+                level: float) -> list[_Face]:
+    """Squares of a block's size at ``angle`` outlined by edges over a free region.
+
+    ``box``: (x0, y0, x1, y1) of the view searched; ``region``: the free pixels (whole view,
+    float 0/1); ``taken``: pixels of the tops found so far (updated); ``level``: the edge
+    strength each of a square's sides must reach.
+    """
+    ppm = views.px_per_mm
+    side = views.layout.block_mm * ppm
+    n = round(side)
+    half = n // 2
+    inner = max(2, round(0.15 * side))
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    blocks_idx = views.palette.of_kind("block")
+    h, w = classes.shape
+    x0, y0, x1, y1 = box
+    band = 2 * EDGE_RING_PX + 1
+    length = n - 2 * inner
+    t = math.radians(angle)
+    c, s_ = math.cos(t), math.sin(t)
+    cw, ch = x1 - x0, y1 - y0
+    size = math.ceil(math.hypot(cw, ch)) + 2
+    if size <= 2 * half + 1:
+        return []
+    # the window turned so that the squares' sides run along its rows and columns
+    rot = np.array([[c, s_], [-s_, c]])
+    shift = size / 2.0 - rot @ np.array([x0 + cw / 2.0, y0 + ch / 2.0])
+    m = np.hstack([rot, shift[:, None]])
+    e = cv2.warpAffine(edges, m, (size, size), flags=cv2.INTER_LINEAR)
+    fr = cv2.warpAffine(region, m, (size, size), flags=cv2.INTER_NEAREST)
+    share = cv2.boxFilter(fr, -1, (length, length))
+    inside = cv2.boxFilter(e, -1, (length, length))
+    vert = cv2.boxFilter(e, -1, (band, length))
+    horiz = cv2.boxFilter(e, -1, (length, band))
+    # a square centred at (x, y): its sides' bands lie half a block left, right, up, down
+    core = (slice(half, size - half), slice(half, size - half))
+    left = vert[half:size - half, :size - 2 * half]
+    right = vert[half:size - half, 2 * half:]
+    up = horiz[:size - 2 * half, half:size - half]
+    down = horiz[2 * half:, half:size - half]
+    weakest = np.minimum(np.minimum(left, right), np.minimum(up, down))
+    score = weakest - 2.0 * inside[core]
+    good = (share[core] >= 0.6) & (weakest >= level) & (score > 0)
+    if not good.any():
+        return []
+    gy, gx = np.nonzero(good)
+    order = np.argsort(-score[gy, gx])
+    chosen: list[np.ndarray] = []
+    found: list[_Face] = []
+    for k in order:
+        mid = np.array([gx[k] + half, gy[k] + half], np.float64)
+        if any(float(np.linalg.norm(mid - q)) < 0.8 * side for q in chosen):
+            continue
+        chosen.append(mid)
+        at, _size = refine_square(edges, rot.T @ (mid - shift), angle, side)
+        sel = _inside(at, side - 2 * inner, angle, (h, w))
+        if sel is None or taken[sel].mean() > 0.2:
+            continue
+        counts = np.bincount(classes[sel], minlength=256)[blocks_idx]
+        best = int(np.argmax(counts))
+        rest = np.delete(counts, best)
+        if counts[best] < 0.4 * len(sel[0]) or (len(rest) and counts[best] < 2 * rest.max()):
+            continue
+        whole = _inside(at, side, angle, (h, w))
+        if whole is not None:
+            taken[whole] = 1
+        # placed on its outline: no region extent to put back on its outer edges
+        found.append(_Face(views.palette.classes[blocks_idx[best]].name, (at + 0.5) / ppm,
+                           _angle(angle), side / ppm, float(share[core][gy[k], gx[k]]),
+                           (0.0, 0.0), True))
+    return found
 
 
 @dataclass(frozen=True)
@@ -429,7 +567,7 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
         box = cv2.boxPoints(((cx, cy), (rw, rh), ang)).astype(np.float32)
         inside, _ = cv2.intersectConvexConvex(
             cv2.convexHull(max(whole, key=cv2.contourArea)).astype(np.float32), box)
-        fill = max(fill, float(inside) / max(1.0, rw * rh))
+        fill = min(1.0, max(fill, float(inside) / max(1.0, rw * rh)))
     if fill < 0.78 or min(rw, rh) < 0.7 * side:
         return None
     a = _angle(ang)
@@ -827,7 +965,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         if not unsure:
             break
         tops = [_lowered(b, pose) if k in unsure else b for k, b in enumerate(tops)]
-    pawns = _find_pawns(views, blocks, layout)
+    found = pawns_on_blocks(views, blocks)
+    pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
+    notes = [*notes, *unsure_notes(found, blocks)]
     touching = _touching(blocks, layout.touch_mm)
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
@@ -1179,46 +1319,6 @@ def _no_overlaps(blocks: list[SeenBlock3D], block_mm: float) -> list[SeenBlock3D
 def _with_support(block: SeenBlock3D, support: int) -> SeenBlock3D:
     return SeenBlock3D(block.colour, block.centre, block.angle, block.level, block.outline,
                        (*block.rests_on, support), block.seen, block.size_mm)
-
-
-def _find_pawns(views: TableViews, blocks: Sequence[SeenBlock3D], layout: TableLayout
-                ) -> list[SeenPawn3D]:
-    """Pawns: regions of a pawn colour, each put on the block whose top it stands on."""
-    ppm = views.px_per_mm
-    pose = views.pose
-    h1 = layout.block_height_mm
-    classes = views.classes(h1)
-    radius = layout.pawn_mm / 2 * ppm
-    area = math.pi * radius * radius
-    tops = [(i, b) for i, b in enumerate(blocks) if b.seen == "top"]
-    pawns: list[SeenPawn3D] = []
-    for index in views.palette.of_kind("pawn"):
-        mask = (classes == index).astype(np.uint8)
-        if int(mask.sum()) < PAWN_MIN_SHARE * area:
-            continue
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        for contour in contours:
-            m = cv2.moments(contour)
-            if not PAWN_MIN_SHARE * area <= m["m00"] <= 4.0 * area:
-                continue
-            cx, cy = m["m10"] / m["m00"] / ppm, m["m01"] / m["m00"] / ppm
-            px = pose.project([[cx, cy, h1]])
-            best: tuple[float, int, tuple[float, float]] | None = None
-            for i, b in tops:
-                mid = b.level * layout.block_height_mm + PAWN_SEEN_MM
-                q = pose.to_plane(px, mid)[0]
-                if not contains(b.outline, (float(q[0]), float(q[1])), margin=4.0):
-                    continue
-                d = float(np.hypot(*(q - np.asarray(b.centre))))
-                if best is None or d < best[0]:
-                    best = (d, i, (float(q[0]), float(q[1])))
-            if best is None:
-                pawns.append(SeenPawn3D(views.palette.classes[index].name, (cx, cy), None))
-            else:
-                pawns.append(SeenPawn3D(views.palette.classes[index].name, best[2], best[1]))
-    pawns.sort(key=lambda p: p.colour)
-    return pawns
 
 
 def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float,
