@@ -584,6 +584,16 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
                         or min(rw, rh) < 0.85 * side)) or (
             count > 1 and abs(ratio - count) > 0.1 * count):
         return None
+    if run_on:
+        # the core itself, cut out by the strong edges round it, may be the top's square
+        # (a faint groove let the region run on into a same-coloured neighbour): when it is
+        # a square of about a top's size parallel to the region, its centre and angle are
+        # the top's
+        (kx, ky), (kw, kh), kang = cv2.minAreaRect(pts.astype(np.float32))
+        if (max(kw, kh) <= 1.15 * min(kw, kh) and 0.8 * side <= min(kw, kh) <= side
+                and len(pts) >= 0.75 * kw * kh):
+            return [_Face(ctx.colour, (np.array([kx, ky]) + 0.5) / ctx.ppm, _angle(kang),
+                          min(rw, rh) / ctx.ppm, fill, (0.0, 0.0), True)]
     pawned = pawned or run_on
     u, v = _axes(a)
     long_axis, long_len = (u, along) if along >= across else (v, across)
