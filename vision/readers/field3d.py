@@ -587,7 +587,7 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
     if run_on:
         # the core itself, cut out by the strong edges round it, may be the top's square
         # (a faint groove let the region run on into a same-coloured neighbour): when it is
-        # a square of about a top's size parallel to the region, its centre and angle are
+        # a square of about a top's size that fills its rectangle, its centre and angle are
         # the top's
         (kx, ky), (kw, kh), kang = cv2.minAreaRect(pts.astype(np.float32))
         if (max(kw, kh) <= 1.15 * min(kw, kh) and 0.8 * side <= min(kw, kh) <= side
