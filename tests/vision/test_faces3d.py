@@ -26,11 +26,12 @@ from vision.pose import find_table_markers, solve_pose
 from vision.readers.field3d import read_field
 from vision.readers.table_views import TableViews, learn_palette
 
-OUTLINED = {"f016_before": ["B1"], "f028_before": ["R3"], "f068_before": ["W1"],
-            "f076_before": ["W4"]}
+OUTLINED = {"f016_before": ["B1"], "f028_before": ["R3"], "f037_before": ["Y2"],
+            "f046_before": ["R4"], "f068_before": ["W1"], "f076_before": ["W4"]}
 """Tops (tune families) whose colour region merged with a same-coloured neighbour's or a
 side face, so that no square region of their colour shows (f016's B1: the region runs on,
-the part the strong edges cut out of it is the top's square)."""
+the part the strong edges cut out of it is the top's square; f037's Y2 and f046's R4: a
+pawn stands on the top, its outline's edges inside it)."""
 
 
 def _reading(scene_id: str):

@@ -389,10 +389,15 @@ def _edge_squares(views: TableViews, height_mm: float, faces: list[_Face]) -> li
     for f in faces:
         corners = square(tuple(f.centre * ppm - 0.5), max(f.size * ppm, side), f.angle)
         cv2.fillConvexPoly(taken, np.round(corners).astype(np.int32), 1)
-    free = (np.isin(classes, blocks_idx) & (taken == 0)).astype(np.uint8)
+    # a pawn standing on a top hides part of it: its pixels (and its outline's edges,
+    # inside the top) count as the top's
+    pawns = np.asarray(cv2.dilate(np.isin(classes, views.palette.of_kind("pawn")).astype(
+        np.uint8), _K5, iterations=2)) > 0
+    free = ((np.isin(classes, blocks_idx) | pawns) & (taken == 0)).astype(np.uint8)
     free = cv2.morphologyEx(free, cv2.MORPH_OPEN, _K3)
     if free.sum() < 0.4 * side * side:
         return []
+    quiet = np.where(pawns, 0.0, edges).astype(np.float32)
     level = max(12.0, 3.0 * float(np.percentile(edges, 80)))
     nlab, labels, stats, _c = cv2.connectedComponentsWithStats(free, connectivity=8)
     centres = np.array([f.centre * ppm - 0.5 for f in faces])
@@ -414,7 +419,7 @@ def _edge_squares(views: TableViews, height_mm: float, faces: list[_Face]) -> li
                 angles.append(a)
         for angle in angles[:2]:
             found += _squares_at(views, height_mm, angle, (x0, y0, x1, y1),
-                                 (labels == i).astype(np.float32), taken, level)
+                                 (labels == i).astype(np.float32), taken, level, quiet)
     return found
 
 
@@ -436,12 +441,13 @@ def _inside(centre: np.ndarray, side: float, angle: float, shape: tuple[int, int
 
 def _squares_at(views: TableViews, height_mm: float, angle: float,
                 box: tuple[int, int, int, int], region: np.ndarray, taken: np.ndarray,
-                level: float) -> list[_Face]:
+                level: float, quiet: np.ndarray) -> list[_Face]:
     """Squares of a block's size at ``angle`` outlined by edges over a free region.
 
     ``box``: (x0, y0, x1, y1) of the view searched; ``region``: the free pixels (whole view,
     float 0/1); ``taken``: pixels of the tops found so far (updated); ``level``: the edge
-    strength each of a square's sides must reach.
+    strength each of a square's sides must reach; ``quiet``: the edges without a pawn's
+    (measured inside a square).
     """
     ppm = views.px_per_mm
     side = views.layout.block_mm * ppm
@@ -468,7 +474,8 @@ def _squares_at(views: TableViews, height_mm: float, angle: float,
     e = cv2.warpAffine(edges, m, (size, size), flags=cv2.INTER_LINEAR)
     fr = cv2.warpAffine(region, m, (size, size), flags=cv2.INTER_NEAREST)
     share = cv2.boxFilter(fr, -1, (length, length))
-    inside = cv2.boxFilter(e, -1, (length, length))
+    inside = cv2.boxFilter(cv2.warpAffine(quiet, m, (size, size), flags=cv2.INTER_LINEAR), -1,
+                           (length, length))
     vert = cv2.boxFilter(e, -1, (band, length))
     horiz = cv2.boxFilter(e, -1, (length, band))
     # a square centred at (x, y): its sides' bands lie half a block left, right, up, down
