@@ -10,6 +10,7 @@ Example:
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -156,3 +157,37 @@ def touching_pairs(outlines: dict[str, np.ndarray], touch_mm: float) -> set[froz
     gaps = gaps_between(polys[i], polys[j])
     return {frozenset((names[m], names[n])) for m, n, g in zip(i, j, gaps, strict=True)
             if g <= touch_mm}
+
+
+def inset(poly: np.ndarray, by: float) -> np.ndarray:
+    """A square-ish convex polygon (N, 2) moved ``by`` in from each side, toward its centre.
+
+    Each corner moves ``by * sqrt(2)`` along its diagonal (exact for a square); a polygon
+    smaller than twice ``by`` collapses to its centre.
+
+    Example:
+        >>> inset(square((0.0, 0.0), 40.0, 0.0), 5.0).round(3).tolist()
+        [[-15.0, -15.0], [15.0, -15.0], [15.0, 15.0], [-15.0, 15.0]]
+    """
+    c = poly.mean(axis=0)
+    d = poly - c
+    r = np.linalg.norm(d, axis=1, keepdims=True)
+    return c + d * np.maximum(r - by * 1.4142, 0.0) / np.maximum(r, 1e-9)
+
+
+def quad_grid(poly: np.ndarray, n: int = 7) -> np.ndarray:
+    """``n * n`` points (N, 2) spread over a convex quadrilateral (a bilinear grid).
+
+    Example:
+        >>> quad_grid(square((0.0, 0.0), 2.0, 0.0), 3)[:3].tolist()
+        [[-1.0, -1.0], [-1.0, 0.0], [-1.0, 1.0]]
+    """
+    return _quad_grid(tuple(map(tuple, np.asarray(poly, np.float64).tolist())), n)
+
+
+@lru_cache(maxsize=4096)
+def _quad_grid(poly: tuple[tuple[float, ...], ...], n: int) -> np.ndarray:
+    a, b, c, d = (np.asarray(p) for p in poly[:4])
+    s, v = np.meshgrid(np.linspace(0.0, 1.0, n), np.linspace(0.0, 1.0, n), indexing="ij")
+    s, v = s.reshape(-1, 1), v.reshape(-1, 1)
+    return (1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)

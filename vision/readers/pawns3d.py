@@ -39,6 +39,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 
+from vision.geometry import inset, quad_grid
 from vision.palette import UNKNOWN, Palette
 from vision.readers.table_views import TableViews
 
@@ -154,31 +155,16 @@ class ReadBlock(Protocol):
         """``top``, ``part``, ``side`` or ``assumed``."""
 
 
-def _inset(poly: np.ndarray, by: float) -> np.ndarray:
-    c = poly.mean(axis=0)
-    d = poly - c
-    r = np.linalg.norm(d, axis=1, keepdims=True)
-    return c + d * np.maximum(r - by * 1.4142, 0.0) / np.maximum(r, 1e-9)
-
-
-@lru_cache(maxsize=4096)
-def _grid_cached(poly: tuple[tuple[float, ...], ...], n: int) -> np.ndarray:
-    a, b, c, d = (np.asarray(p) for p in poly[:4])
-    s, v = np.meshgrid(np.linspace(0.0, 1.0, n), np.linspace(0.0, 1.0, n), indexing="ij")
-    s, v = s.reshape(-1, 1), v.reshape(-1, 1)
-    return (1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
-
-
 def head_grid(footprint: np.ndarray, height: float) -> tuple[np.ndarray, int]:
     """Samples over a top at a pawn's head height, ``(points (n*n, 3), n)``.
 
     A pawn's base stands at least its radius in from the top's edges; its head, seen
     through the camera model, appears right over where it stands, at any angle.
     """
-    poly = _inset(np.asarray(footprint, np.float64), HEAD_INSET_MM)
+    poly = inset(np.asarray(footprint, np.float64), HEAD_INSET_MM)
     side = float(np.linalg.norm(poly[1] - poly[0]))
     n = max(HEAD_WINDOW, round(side / HEAD_STEP_MM) + 1)
-    pts = _grid_cached(tuple(map(tuple, poly.tolist())), n)
+    pts = quad_grid(poly, n)
     return np.column_stack([pts, np.full(len(pts), height + PAWN_HEAD_MM)]), n
 
 

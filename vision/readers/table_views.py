@@ -223,17 +223,11 @@ class TableViews:
         the markers' paper, without resampling whole planes (the per-frame play check).
         Points outside the frame are ``UNKNOWN``.
         """
-        pts = np.asarray(points, np.float64).reshape(-1, 3)
-        px = self.pose.project(pts)
-        h, w = self.frame.shape[:2]
-        x = np.round(px[:, 0]).astype(int)
-        y = np.round(px[:, 1]).astype(int)
-        ok = (x >= 0) & (y >= 0) & (x < w) & (y < h)
-        out = np.full(len(pts), UNKNOWN, np.uint8)
+        bgr, ok, _px = self.sample(points)
+        out = np.full(len(ok), UNKNOWN, np.uint8)
         if not ok.any():
             return out
-        bgr = self.frame[y[ok], x[ok]].astype(np.float32) * self.gain_at(pts[ok, :2])
-        img = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+        img = bgr[ok].astype(np.uint8).reshape(-1, 1, 3)
         cls = self.palette.classify(img).reshape(-1)
         cls[self.skin_of(img).reshape(-1)] = UNKNOWN
         out[ok] = cls

@@ -41,6 +41,7 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field
+from vision.geometry import inset, quad_grid
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
 from vision.readers.field3d import HAND_MM2, prism_hits, silhouettes
@@ -129,30 +130,10 @@ def _top_height(fld: Field, block: Block) -> float:
     return float(fld.elevation[block.id]) + block.height
 
 
-def _inset(poly: np.ndarray, by: float) -> np.ndarray:
-    c = poly.mean(axis=0)
-    d = poly - c
-    r = np.linalg.norm(d, axis=1, keepdims=True)
-    return c + d * np.maximum(r - by * 1.4142, 0.0) / np.maximum(r, 1e-9)
-
-
-def _grid(poly: np.ndarray, n: int = 7) -> np.ndarray:
-    """Points spread over a convex quadrilateral (bilinear grid)."""
-    return _grid_cached(tuple(map(tuple, np.asarray(poly, np.float64).tolist())), n)
-
-
-@lru_cache(maxsize=4096)
-def _grid_cached(poly: tuple[tuple[float, ...], ...], n: int) -> np.ndarray:
-    a, b, c, d = (np.asarray(p) for p in poly[:4])
-    s, v = np.meshgrid(np.linspace(0.0, 1.0, n), np.linspace(0.0, 1.0, n), indexing="ij")
-    s, v = s.reshape(-1, 1), v.reshape(-1, 1)
-    return (1 - v) * ((1 - s) * a + s * b) + v * ((1 - s) * d + s * c)
-
-
 @lru_cache(maxsize=4096)
 def _inner_grid(poly: tuple[tuple[float, ...], ...]) -> np.ndarray:
     """The samples inside a footprint's top, 5 mm in from its edges."""
-    return _grid(_inset(np.asarray(poly, np.float64), 5.0))
+    return quad_grid(inset(np.asarray(poly, np.float64), 5.0))
 
 
 def _outer_band(poly: np.ndarray, nadir: np.ndarray, depth: float = 4.0) -> np.ndarray:
