@@ -62,7 +62,6 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.app.field_toml import field_toml_text
 from companion.games.core import RuleRef
 from companion.games.infinifield import (
     COLOURS,
@@ -72,6 +71,7 @@ from companion.games.infinifield import (
     Violation,
     build_field,
     check_field,
+    field_toml_text,
 )
 from vision.geometry import gaps_between, square
 from vision.layout import TableLayout

@@ -14,9 +14,14 @@ import numpy as np
 import pytest
 
 from companion.app.field_capture import FieldDraft, capture_field
-from companion.app.field_toml import field_toml_text
 from companion.app.field_view import SetupView
-from companion.games.infinifield import Block, build_field, check_field, load_field_text
+from companion.games.infinifield import (
+    Block,
+    build_field,
+    check_field,
+    field_toml_text,
+    load_field_text,
+)
 from tests.app.field_setup_player import (
     PICTURE,
     correct,

@@ -33,7 +33,6 @@ KIVY_FREE_APP_MODULES = [
     "companion.app.controller",
     "companion.app.dice_tools",
     "companion.app.field_capture",
-    "companion.app.field_toml",
     "companion.app.field_view",
     "companion.app.game_setups",
     "companion.app.i18n",

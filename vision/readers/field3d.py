@@ -31,7 +31,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.games.infinifield import Block, Field, build_field
+from companion.games.infinifield import Block, Field, build_field, field_toml_text
 from vision.geometry import gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
@@ -125,23 +125,14 @@ class FieldReading:
         return build_field(blocks, touching, name=name, pawn_diameter=layout.pawn_mm)
 
     def field_toml(self, name: str = "Field seen by the camera") -> str:
-        """A field file (``docs/infinifield.md``) of the reading, stacking included."""
-        ids = self.block_ids()
-        lay = self.layout
-        lines = [f"# Written by infinite-vision from one photo of the table: {len(ids)} "
-                 "blocks.", *[f"# note: {n}" for n in self.notes], "", "[field]",
-                 f'name = "{name}"', f"block_size = [{lay.block_mm:g}, {lay.block_mm:g}]",
-                 f"block_height = {lay.block_height_mm:g}",
-                 f"pawn_diameter = {lay.pawn_mm:g}",
-                 "touching = [" + ", ".join(f'["{ids[i]}", "{ids[j]}"]'
-                                             for i, j in sorted(self.touching)) + "]", ""]
-        for i, b in enumerate(self.blocks):
-            lines += ["[[blocks]]", f'id = "{ids[i]}"', f'colour = "{b.colour}"',
-                      f"at = [{b.centre[0]:.1f}, {b.centre[1]:.1f}]", f"angle = {b.angle:.1f}"]
-            if b.rests_on:
-                lines.append("rests_on = [" + ", ".join(f'"{ids[j]}"' for j in b.rests_on) + "]")
-            lines.append("")
-        return "\n".join(lines)
+        """A field file (``docs/infinifield.md``) of the reading, stacking included.
+
+        Footprints are the tops' outlines as read, touching pairs the camera's, the notes
+        (blocks assumed, pawns unsure) comments at the top.
+        """
+        return field_toml_text(self.to_field(name=name), comments=(
+            f"Written by infinite-vision from one photo of the table: {len(self.blocks)} "
+            "blocks.", *[f"note: {n}" for n in self.notes]))
 
     def summary(self) -> dict[str, Any]:
         """JSON-ready: blocks with level and support, touching pairs, pawns, notes."""

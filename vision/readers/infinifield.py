@@ -23,7 +23,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from companion.games.infinifield import Block, Field, Violation, build_field, check_field
+from companion.games.infinifield import (
+    Block,
+    Field,
+    Violation,
+    build_field,
+    check_field,
+    field_toml_text,
+)
 from vision.observe import Observation
 
 
@@ -67,20 +74,10 @@ def check_observed_field(obs: Observation, mode: str = "official") -> list[Viola
 def field_toml(obs: Observation, name: str = "Field seen by the camera") -> str:
     """A field file (TOML, ``docs/infinifield.md``) describing the observed field.
 
-    Centres and angles are in table mm and degrees, rounded to 0.1; touching is explicit.
+    Footprints are the blocks' outlines as measured (table mm); touching is explicit.
     """
-    ids = obs.block_ids()
-    lines = [f"# Written by infinite-vision from one photo of the table: {len(ids)} blocks.",
-             "", "[field]", f'name = "{name}"',
-             f"block_size = [{obs.layout.block_mm:g}, {obs.layout.block_mm:g}]",
-             f"block_height = {obs.layout.block_height_mm:g}",
-             f"pawn_diameter = {obs.layout.pawn_mm:g}",
-             "touching = [" + ", ".join(f'["{ids[i]}", "{ids[j]}"]'
-                                         for i, j in sorted(obs.touching)) + "]", ""]
-    for i, b in enumerate(obs.blocks):
-        lines += ["[[blocks]]", f'id = "{ids[i]}"', f'colour = "{b.colour}"',
-                  f"at = [{b.centre[0]:.1f}, {b.centre[1]:.1f}]", f"angle = {b.angle:.1f}", ""]
-    return "\n".join(lines)
+    return field_toml_text(observed_field(obs, name=name), comments=(
+        f"Written by infinite-vision from one photo of the table: {len(obs.blocks)} blocks.",))
 
 
 def visible_blocks(field: Field, removed: Sequence[str] = ()) -> list[Block]:

@@ -4,7 +4,8 @@ Public API for the vision pipeline and the app:
 
 - :class:`~.field.Block`, :class:`~.field.Field`, :func:`~.field.build_field` (touching from
   geometry with the tolerances of :mod:`~.contacts`, or explicit);
-- :func:`~.fieldfile.load_field_text` (a field TOML file);
+- :func:`~.fieldfile.load_field_text` (a field TOML file) and
+  :func:`~.fieldfile.field_toml_text` (a field written as one);
 - :func:`~.field_rules.check_field` (every violation of the quick-start or official rules);
 - :func:`~.removal.removable_blocks` / :func:`~.removal.removal_refusals` (which blocks may
   be removed, and why not);
@@ -34,10 +35,11 @@ from companion.games.infinifield.field import (
     build_field,
 )
 from companion.games.infinifield.field_rules import MODES, Violation, check_field
-from companion.games.infinifield.fieldfile import FieldFile, load_field_text
+from companion.games.infinifield.fieldfile import FieldFile, field_toml_text, load_field_text
 from companion.games.infinifield.game import GAME, InfinifieldGame
 from companion.games.infinifield.removal import removable_blocks, removal_refusals
 
 __all__ = ["COLOURS", "GAME", "MODES", "Block", "Field", "FieldError", "FieldFile",
-           "InfinifieldGame", "Violation", "build_field", "check_field", "load_field_text",
+           "InfinifieldGame", "Violation", "build_field", "check_field", "field_toml_text",
+           "load_field_text",
            "removable_blocks", "removal_refusals"]

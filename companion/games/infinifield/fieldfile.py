@@ -1,4 +1,6 @@
-r"""Reading a field file (TOML text) into a :class:`~companion.games.infinifield.field.Field`.
+r"""Field files: TOML text read into a :class:`~.field.Field`, and a field written as one.
+
+:func:`load_field_text` reads; :func:`field_toml_text` writes what it reads back.
 
 The format is documented in ``docs/infinifield.md``. In short::
 
@@ -27,7 +29,8 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -217,3 +220,54 @@ def _block(table: Table, default_size: tuple[float, float], default_height: floa
         return Block(block_id, colour, footprint, height, tuple(rests_on))
     except FieldError as error:
         raise SetupError(table.source, block.where, error.problem) from error
+
+
+def _value(value: Any) -> str:
+    """A TOML value.
+
+    Floats as ``repr`` (they read back to the same float), strings with JSON's escapes
+    (which are TOML's).
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, Sequence):
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {value!r} in a field file")
+
+
+def field_toml_text(field: Field, match: Mapping[str, Any] | None = None,
+                    comments: Sequence[str] = ()) -> str:
+    """The field as a field file.
+
+    Args:
+        field: the field (as built by ``build_field`` or read from a file).
+        match: the ``[match]`` table to write (``mode``, ``players``...), if any.
+        comments: lines written first, each as a ``#`` comment.
+
+    Returns:
+        TOML text that ``load_field_text`` reads back to an equal field: the data of
+        :func:`field_file_data`, footprints as corners at full float precision.
+
+    Example:
+        >>> from companion.games.infinifield.field import Block, build_field
+        >>> field = build_field([Block.square("W1", "white", (0, 0)),
+        ...                      Block.square("R1", "red", (40.5, 0))], [("W1", "R1")],
+        ...                     name="Two")
+        >>> parsed = load_field_text("two.toml", field_toml_text(field, {"mode": "quickstart"}))
+        >>> parsed.field == field, parsed.match["mode"]
+        (True, 'quickstart')
+    """
+    data = field_file_data(field)
+    lines = [f"# {line}" for line in comments]
+    lines += ["[field]", *[f"{key} = {_value(value)}" for key, value in data["field"].items()]]
+    if match:
+        lines += ["", "[match]", *[f"{key} = {_value(value)}" for key, value in match.items()]]
+    for block in data["blocks"]:
+        lines += ["", "[[blocks]]", *[f"{key} = {_value(value)}" for key, value in block.items()]]
+    return "\n".join(lines) + "\n"
