@@ -8,6 +8,7 @@ import dataclasses
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -46,6 +47,20 @@ def camera_table(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
     yield replay
     replay.close()
     calibration.unlink()
+
+
+def _start_match(driver: AppDriver) -> tuple[Any, str, str]:
+    """Tap "Start match" on the set-up screen: the game opens on the confirmed field, whose
+    text is the session's ``setup`` source, named in the journal; (session, name, text)."""
+    draft = driver.screen.capture.draft
+    driver.tap(driver.screen.ids.start_button)
+    assert driver.screen.name == "game_infinifield"
+    session = driver.app.table.session
+    assert session is not None
+    assert session.state.field == draft.to_field()
+    name, text = session.sources["setup"]
+    assert name in session.journal.path.read_text(encoding="utf-8")
+    return session, name, text
 
 
 def _until_read(driver: AppDriver) -> None:
@@ -158,18 +173,12 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     assert (a, b) in draft.live_touching()
     driver.tap(screen.ids.blocks_mode)
 
-    driver.tap(screen.ids.start_button)
-    assert driver.screen.name == "game_infinifield"
-    session = driver.app.table.session
-    assert session is not None
+    session, _name, text = _start_match(driver)
     field = session.state.field
-    assert field == draft.to_field()
     assert sum(b.colour == "yellow" for b in field.blocks) == \
         sum(b.colour == "yellow" for b in draft.present())
-    name, text = session.sources["setup"]
     assert "Read by the camera" in text
     journal = session.journal.path
-    assert name in journal.read_text(encoding="utf-8")
     assert screen.started_path is not None and screen.started_path.read_text() == text
     driver.screenshot("field_setup_game")
     driver.app.table.close_game()
@@ -366,16 +375,10 @@ def test_a_block_moved_by_touch_ends_where_tapped_and_the_journal_holds_the_move
     assert float(np.hypot(*np.subtract(nudged, start))) == pytest.approx(2.0, abs=0.6)
     assert view.anchor(key)[1] < start_spot[1], "up on screen"
     assert not screen.ids.start_button.disabled, screen.problems
-    driver.tap(screen.ids.start_button)
-    assert driver.screen.name == "game_infinifield"
-    session = driver.app.table.session
-    assert session is not None
+    session, name, text = _start_match(driver)
     field = session.state.field
-    assert field == draft.to_field()
     block_id = draft.ids()[key]
-    name, text = session.sources["setup"]
     journal = session.journal.path
-    assert name in journal.read_text(encoding="utf-8")
     journaled = load_field_text(name, text).field
     centre = np.mean(journaled.block(block_id).footprint, axis=0)
     assert centre == pytest.approx(nudged, abs=0.3), "the journal's field has it moved"

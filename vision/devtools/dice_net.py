@@ -40,14 +40,10 @@ folder is one member of that folder's ensemble (:func:`shipped_nets`)."""
 
 def die_crop(image: np.ndarray, box: tuple[int, int, int, int], angle: float = 0.0,
              scale: float = 1.0, shift: tuple[float, float] = (0.0, 0.0)) -> np.ndarray:
-    """The network's input for a die: a (3, 40, 40) float32 crop, standardised per channel.
+    """These networks' input for a die, a (3, 40, 40) crop standardised per channel.
 
-    Args:
-        image: BGR photo.
-        box: ``(xmin, ymin, xmax, ymax)`` in pixels.
-        angle: rotation in degrees (training augmentation).
-        scale: zoom (training augmentation).
-        shift: offset as a fraction of the crop (training augmentation).
+    The table reader's :func:`~vision.readers.dice_reader.reader_crop` (which names the
+    arguments) at :data:`INPUT_PX` with these networks' margin :data:`PAD`.
     """
     return reader_crop(image, box, angle, scale, shift, size=INPUT_PX, pad=PAD)
 

@@ -38,6 +38,8 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.devtools.bpy_nodes import colour_between, principled
+
 DIE_M = 0.016
 """A die's side in metres."""
 
@@ -229,12 +231,7 @@ class DiceScene:
                   second: tuple[float, float, float] | None = None, grain: str = "",
                   transmission: float = 0.0, metallic: float = 0.0, scale: float = 60.0,
                   seed: float = 0.0) -> Any:
-        bpy = self.bpy
-        mat = bpy.data.materials.new(name)
-        mat.use_nodes = True
-        nt = mat.node_tree
-        bsdf = nt.nodes["Principled BSDF"]
-        bsdf.inputs["Roughness"].default_value = roughness
+        mat, nt, bsdf = principled(self.bpy, name, roughness)
         bsdf.inputs["Metallic"].default_value = metallic
         if transmission:
             bsdf.inputs["Transmission Weight"].default_value = transmission
@@ -259,14 +256,9 @@ class DiceScene:
         mapping.inputs["Location"].default_value = (seed, seed * 0.7, seed * 0.3)
         nt.links.new(coord.outputs["Object"], mapping.inputs["Vector"])
         nt.links.new(mapping.outputs["Vector"], tex.inputs["Vector"])
-        ramp = nt.nodes.new("ShaderNodeValToRGB")
-        ramp.color_ramp.elements[0].color = (*rgb, 1.0)
-        ramp.color_ramp.elements[1].color = (*second, 1.0)
         lo = 0.45 if grain != "wood" else 0.2
-        ramp.color_ramp.elements[0].position = lo
-        ramp.color_ramp.elements[1].position = lo + (0.1 if grain != "wood" else 0.6)
-        nt.links.new(tex.outputs["Fac"], ramp.inputs["Fac"])
-        nt.links.new(ramp.outputs["Color"], bsdf.inputs["Base Color"])
+        colour_between(nt, tex.outputs["Fac"], bsdf, rgb, second,
+                       (lo, lo + (0.1 if grain != "wood" else 0.6)))
         return mat
 
     def _clear(self) -> None:

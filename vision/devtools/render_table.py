@@ -33,6 +33,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.devtools.bpy_nodes import colour_between, principled
 from vision.devtools.photo_post import (
     SensorPlan,
     develop,
@@ -146,12 +147,7 @@ class TableScene:
     def _principled(self, name: str, rgb: Sequence[float], roughness: float,
                     bump: float = 0.0, bump_scale: float = 800.0, variation: float = 0.0,
                     specular: float = 0.5, subsurface: float = 0.0) -> Any:
-        bpy = self.bpy
-        mat = bpy.data.materials.new(name)
-        mat.use_nodes = True
-        nt = mat.node_tree
-        bsdf = nt.nodes["Principled BSDF"]
-        bsdf.inputs["Roughness"].default_value = roughness
+        mat, nt, bsdf = principled(self.bpy, name, roughness)
         bsdf.inputs["Specular IOR Level"].default_value = specular
         if subsurface:
             bsdf.inputs["Subsurface Weight"].default_value = subsurface
@@ -164,15 +160,9 @@ class TableScene:
             coord = nt.nodes.new("ShaderNodeTexCoord")
             nt.links.new(coord.outputs["Object"], tex.inputs["Vector"])
         if variation:
-            ramp = nt.nodes.new("ShaderNodeValToRGB")
             lo = [c * (1 - variation) for c in rgb]
             hi = [min(1.0, c * (1 + variation)) for c in rgb]
-            ramp.color_ramp.elements[0].color = (*lo, 1.0)
-            ramp.color_ramp.elements[1].color = (*hi, 1.0)
-            ramp.color_ramp.elements[0].position = 0.3
-            ramp.color_ramp.elements[1].position = 0.7
-            nt.links.new(tex.outputs["Fac"], ramp.inputs["Fac"])
-            nt.links.new(ramp.outputs["Color"], bsdf.inputs["Base Color"])
+            colour_between(nt, tex.outputs["Fac"], bsdf, lo, hi, (0.3, 0.7))
         else:
             bsdf.inputs["Base Color"].default_value = (*rgb, 1.0)
         if bump:
@@ -214,11 +204,7 @@ class TableScene:
         bpy = self.bpy
         t = self.plan.table
         # wooden table top, 2.5 mm below the mat's surface
-        wood = bpy.data.materials.new("wood")
-        wood.use_nodes = True
-        nt = wood.node_tree
-        bsdf = nt.nodes["Principled BSDF"]
-        bsdf.inputs["Roughness"].default_value = 0.45
+        wood, nt, bsdf = principled(bpy, "wood", 0.45)
         wave = nt.nodes.new("ShaderNodeTexWave")
         wave.wave_type = "BANDS"
         wave.inputs["Scale"].default_value = 6.0
@@ -230,12 +216,9 @@ class TableScene:
         mapping.inputs["Scale"].default_value = (1.0, 8.0, 1.0)
         nt.links.new(coord.outputs["Object"], mapping.inputs["Vector"])
         nt.links.new(mapping.outputs["Vector"], wave.inputs["Vector"])
-        ramp = nt.nodes.new("ShaderNodeValToRGB")
         base = t["wood_rgb"]
-        ramp.color_ramp.elements[0].color = (*[c * 0.6 for c in base], 1)
-        ramp.color_ramp.elements[1].color = (*[min(1, c * 1.15) for c in base], 1)
-        nt.links.new(wave.outputs["Fac"], ramp.inputs["Fac"])
-        nt.links.new(ramp.outputs["Color"], bsdf.inputs["Base Color"])
+        colour_between(nt, wave.outputs["Fac"], bsdf, [c * 0.6 for c in base],
+                       [min(1, c * 1.15) for c in base])
         bm = bmesh.new()
         bmesh.ops.create_grid(bm, x_segments=1, y_segments=1, size=2.0)
         top = self._mesh_object("table", bm, wood)
