@@ -44,7 +44,8 @@ from companion.games.infinifield import Block, Field
 from vision.geometry import inset, quad_grid
 from vision.palette import UNKNOWN, Palette, default_palette
 from vision.pose import TablePose
-from vision.readers.field3d import HAND_MM2, prism_hits, silhouettes
+from vision.readers.field3d import HAND_MM2, silhouettes
+from vision.readers.levels3d import prism_hits
 from vision.readers.pawns3d import PAWN_SCORE, HeadTop, head_scores
 from vision.readers.table_views import TableViews
 

@@ -1,0 +1,516 @@
+"""Finding block tops in a table view: square regions of a block colour, one per top.
+
+A top face at the plane a view is resampled on shows as an exact 40 mm square of a block
+colour; its side faces smear toward the camera's nadir and same-coloured neighbours touch it.
+:func:`find_faces` separates it from both by the edges between them and refines it to the
+strongest edges around it (:func:`refine_square`); :mod:`vision.readers.levels3d` then says
+at which level each face is. Used by :func:`vision.readers.field3d.read_field`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.geometry import square
+from vision.readers.table_views import (
+    TableViews,
+)
+
+_K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+@dataclass
+class TopFace:
+    """A block top found in one level's view: its colour, square and how sure its size is."""
+
+    colour: str
+    centre: np.ndarray          # mm, in the view it was measured in
+    angle: float
+    size: float                 # mm, mean side in that view
+    fill: float
+    extent: tuple[float, float] = (0.0, 0.0)   # mm along the angle's axis and across it
+    unsure: bool = False        # its size is not a clean measure (a pawn on it, a split row)
+    expected: float = 0.0       # mm, the size a top at its level shows in that view
+
+
+def _angle(a: float) -> float:
+    a = a % 90.0
+    return a - 90.0 if a >= 45.0 else a
+
+
+FACE_SHADE = 0.3
+"""A pixel belongs to the same face when its brightness is within this log ratio of the
+face's (about 35 %, so a soft shadow across a top keeps it whole); side faces are also cut
+off by the edges and grooves between them and the top."""
+
+FACE_TINT = 0.15
+"""... and its colour (log ratios between channels) is within this of the face's."""
+
+
+def _cores(mask: np.ndarray, core_area: float) -> list[np.ndarray]:
+    """Connected parts of a colour mask (edges removed), as (N, 2) pixel coordinates.
+
+    Parts as big as several faces are split by k-means on their pixels.
+    """
+    n, labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    out: list[np.ndarray] = []
+    for i in range(1, n):
+        area = stats[i, cv2.CC_STAT_AREA]
+        if area < 0.2 * core_area:
+            continue
+        ys, xs = np.nonzero(labels == i)
+        pts = np.stack([xs, ys], axis=1).astype(np.float32)
+        k = max(1, round(area / core_area))
+        if k == 1:
+            out.append(pts)
+            continue
+        criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.2)
+        # k-means++ draws its first centres from OpenCV's global generator: seeded here, a
+        # frame reads the same whatever was read before it
+        cv2.setRNGSeed(0)
+        _cmp, lab, _cent = cv2.kmeans(pts, k, None, criteria, 2,  # type: ignore[call-overload]
+                                      cv2.KMEANS_PP_CENTERS)
+        for j in range(k):
+            part = pts[lab.ravel() == j]
+            if len(part) >= 0.2 * core_area:
+                out.append(part)
+    return out
+
+
+def face_axes(angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """Unit vectors along a square's sides at ``angle`` degrees (along, across)."""
+    t = math.radians(angle)
+    return np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+
+
+def _sample(img: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Bilinear samples of a single-channel float image at (N, 2) points (x, y)."""
+    h, w = img.shape[:2]
+    x = np.clip(pts[:, 0], 0, w - 1.001)
+    y = np.clip(pts[:, 1], 0, h - 1.001)
+    x0, y0 = np.floor(x).astype(int), np.floor(y).astype(int)
+    fx, fy = x - x0, y - y0
+    return (img[y0, x0] * (1 - fx) * (1 - fy) + img[y0, x0 + 1] * fx * (1 - fy)
+            + img[y0 + 1, x0] * (1 - fx) * fy + img[y0 + 1, x0 + 1] * fx * fy)
+
+
+REFINE_PX = 3.0
+"""How far (view pixels) each side of a face is moved to the strongest edge near it."""
+
+
+def refine_square(edges: np.ndarray, centre: np.ndarray, angle: float, size: float
+                  ) -> tuple[np.ndarray, float]:
+    """Move each side of a square found by its region to the strongest edge near it.
+
+    Args:
+        edges: gradient magnitude of the view (see :meth:`TableViews.edges`).
+        centre: (x, y) in view pixels (pixel centres at integers).
+        angle: degrees.
+        size: side in view pixels.
+
+    Returns:
+        ``(centre, mean side)`` in view pixels.
+    """
+    t = math.radians(angle)
+    ux, uy = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+    offsets = np.arange(-REFINE_PX, REFINE_PX + 0.01, 0.25)
+    along = np.linspace(-0.3, 0.3, 9) * size
+    found = []
+    for normal, tangent in ((ux, uy), (-ux, uy), (uy, ux), (-uy, ux)):
+        mid = centre + normal * size / 2
+        pts = (mid[None, None, :] + offsets[:, None, None] * normal[None, None, :]
+               + along[None, :, None] * tangent[None, None, :])
+        prof = _sample(edges, pts.reshape(-1, 2)).reshape(len(offsets), len(along))
+        prof = np.median(prof, axis=1)
+        k = int(prof.argmax())
+        if 0 < k < len(prof) - 1:
+            a, b, c = prof[k - 1], prof[k], prof[k + 1]
+            den = a - 2 * b + c
+            sub = 0.5 * (a - c) / den if den < 0 else 0.0
+        else:
+            sub = 0.0
+        found.append(offsets[k] + sub * 0.25)
+    px_, nx_, py_, ny_ = found
+    new_centre = centre + ux * (px_ - nx_) / 2 + uy * (py_ - ny_) / 2
+    return new_centre, size + (px_ + nx_ + py_ + ny_) / 2
+
+
+def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
+    """Top faces of blocks in the view of the plane ``height_mm`` up, as seen there.
+
+    A face is a region of one block colour and one shade (:data:`FACE_TOLERANCE`) grown from
+    a core that strong edges (seams, face borders) bound, split from its same-coloured
+    neighbours by which core is nearer; square regions of about a block's size are kept.
+    """
+    layout = views.layout
+    ppm = views.px_per_mm
+    view = views.view(height_mm)
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    logs = np.log(view.astype(np.float32) + 12.0)
+    seams = views.seams(height_mm)
+    strong = np.asarray(cv2.dilate(
+        (edges > max(12.0, 3.0 * float(np.percentile(edges, 80)))).astype(np.uint8), _K3)
+    ) | seams
+    side = layout.block_mm * ppm
+    core_area = (0.8 * side) ** 2
+    counts = np.bincount(classes.ravel(), minlength=256)
+    faces: list[TopFace] = []
+    h, w = classes.shape
+    # a pawn stands on a top: its pixels (and its outline's edges) count as the top's
+    nadir_px = views.pose.camera_position()[:2] * ppm - 0.5
+    pawn_px = np.isin(classes, views.palette.of_kind("pawn"))
+    pawn_zone = np.asarray(cv2.dilate(
+        np.isin(classes, views.palette.of_kind("pawn")).astype(np.uint8), _K5,
+        iterations=2)) > 0
+    # a pawn's outline and its shadow on the top are strong edges too, but no top's border
+    pawn_near = np.asarray(cv2.dilate(pawn_zone.astype(np.uint8), _K5, iterations=2)) > 0
+    for index in views.palette.of_kind("block"):
+        if counts[index] < 0.3 * side * side:
+            continue
+        mask = (((classes == index) & ((strong == 0) | pawn_near)) | pawn_zone).astype(np.uint8)
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
+        cores = _cores(mask, core_area)
+        if not cores:
+            continue
+        core_img = np.zeros((h, w), np.int32)
+        for n, pts in enumerate(cores, start=1):
+            core_img[pts[:, 1].astype(int), pts[:, 0].astype(int)] = n
+        # nearest core of this colour, for every pixel: per connected group of cores (a
+        # region k-means split stays one, so a top that ran on into its side faces is whole)
+        # and per core (which splits same-coloured neighbours whose groove did not show)
+        inv = (core_img == 0).astype(np.uint8)
+        _d, by_group = cv2.distanceTransformWithLabels(inv, cv2.DIST_L2, 5,
+                                                       labelType=cv2.DIST_LABEL_CCOMP)
+        _d, by_pixel = cv2.distanceTransformWithLabels(inv, cv2.DIST_L2, 5,
+                                                       labelType=cv2.DIST_LABEL_PIXEL)
+        in_core = core_img > 0
+        lut = np.zeros(int(by_pixel.max()) + 1, np.int32)
+        lut[by_pixel[in_core]] = core_img[in_core]
+        by_core = lut[by_pixel]
+        for n, pts in enumerate(cores, start=1):
+            x0, y0 = np.maximum(pts.min(axis=0).astype(int) - int(0.4 * side), 0)
+            x1, y1 = np.minimum(pts.max(axis=0).astype(int) + int(0.4 * side) + 1, [w, h])
+            own = classes[pts[:, 1].astype(int), pts[:, 0].astype(int)] == index
+            if own.sum() < 0.2 * core_area:
+                continue
+            mine = pts[own]
+            # the top is the part away from the camera's nadir (its side faces smear toward)
+            away = (mine - mine.mean(axis=0)) @ (mine.mean(axis=0) - nadir_px)
+            far = mine[away >= np.median(away)] if len(mine) > 20 else mine
+            roi = logs[y0:y1, x0:x1] - np.median(
+                logs[far[:, 1].astype(int), far[:, 0].astype(int)], axis=0)
+            shade = roi.mean(axis=2)
+            tint = np.abs(roi - shade[..., None]).max(axis=2)
+            alike = ((np.abs(shade) < FACE_SHADE) & (tint < FACE_TINT)
+                     & (seams[y0:y1, x0:x1] == 0))
+            ctx = _RegionContext(index, pts, (x0, y0), side, pawn_px[y0:y1, x0:x1],
+                                 pawn_zone[y0:y1, x0:x1],
+                                 views.palette.classes[index].name, ppm)
+            mine_only = by_core[y0:y1, x0:x1] == n
+            own_core = _face_of_region(alike, mine_only, ctx)
+            if own_core is not None and len(own_core) == 1 and not own_core[0].unsure:
+                faces += own_core
+                continue
+            group = by_group[int(pts[0, 1]), int(pts[0, 0])]
+            faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
+    return faces + _edge_squares(views, height_mm, faces)
+
+
+EDGE_RING_PX = 1
+"""Half the width (view pixels) of the band round a candidate square where its border
+(a top's outline, a groove) must show as an edge."""
+
+
+def _edge_squares(views: TableViews, height_mm: float, faces: list[TopFace]) -> list[TopFace]:
+    """Tops outlined by edges on all four sides where no face was found.
+
+    Same-coloured neighbours whose groove is faint, or a top washed by glare, leave a
+    colour region that is no square; the top's outline still shows in the lightness: a
+    square of a block's size at the angle of the tops around it, each of its four sides on
+    an edge clearly stronger than its inside, over pixels of block colours no face took. Its
+    colour is the block colour most of its inside has.
+    """
+    if not faces:
+        return []
+    ppm = views.px_per_mm
+    side = views.layout.block_mm * ppm
+    n = round(side)
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    blocks_idx = views.palette.of_kind("block")
+    h, w = classes.shape
+    taken = np.zeros((h, w), np.uint8)
+    for f in faces:
+        corners = square(tuple(f.centre * ppm - 0.5), max(f.size * ppm, side), f.angle)
+        cv2.fillConvexPoly(taken, np.round(corners).astype(np.int32), 1)
+    # a pawn standing on a top hides part of it: its pixels (and its outline's edges,
+    # inside the top) count as the top's
+    pawns = np.asarray(cv2.dilate(np.isin(classes, views.palette.of_kind("pawn")).astype(
+        np.uint8), _K5, iterations=2)) > 0
+    free = ((np.isin(classes, blocks_idx) | pawns) & (taken == 0)).astype(np.uint8)
+    free = cv2.morphologyEx(free, cv2.MORPH_OPEN, _K3)
+    if free.sum() < 0.4 * side * side:
+        return []
+    quiet = np.where(pawns, 0.0, edges).astype(np.float32)
+    level = max(12.0, 3.0 * float(np.percentile(edges, 80)))
+    nlab, labels, stats, _c = cv2.connectedComponentsWithStats(free, connectivity=8)
+    centres = np.array([f.centre * ppm - 0.5 for f in faces])
+    found: list[TopFace] = []
+    for i in range(1, nlab):
+        if stats[i, cv2.CC_STAT_AREA] < 0.4 * side * side:
+            continue
+        x0 = max(int(stats[i, cv2.CC_STAT_LEFT]) - n, 0)
+        y0 = max(int(stats[i, cv2.CC_STAT_TOP]) - n, 0)
+        x1 = min(int(stats[i, cv2.CC_STAT_LEFT] + stats[i, cv2.CC_STAT_WIDTH]) + n + 1, w)
+        y1 = min(int(stats[i, cv2.CC_STAT_TOP] + stats[i, cv2.CC_STAT_HEIGHT]) + n + 1, h)
+        # the angles of the tops round it (fields are laid out in rows), most common first
+        near = [f for f, c in zip(faces, centres, strict=True)
+                if x0 - n <= c[0] <= x1 + n and y0 - n <= c[1] <= y1 + n] or faces
+        angles: list[float] = []
+        for a in sorted((f.angle for f in near), key=lambda a: -sum(
+                abs(_angle(a - g.angle)) < 2.0 for g in near)):
+            if all(abs(_angle(a - b)) >= 2.0 for b in angles):
+                angles.append(a)
+        for angle in angles[:2]:
+            found += _squares_at(views, height_mm, angle, (x0, y0, x1, y1),
+                                 (labels == i).astype(np.float32), taken, level, quiet)
+    return found
+
+
+def _inside(centre: np.ndarray, side: float, angle: float, shape: tuple[int, int]
+            ) -> tuple[np.ndarray, np.ndarray] | None:
+    """Pixel indexes (rows, columns) of a square in a view of ``shape``; ``None`` if none."""
+    corners = square((float(centre[0]), float(centre[1])), side, angle)
+    lo = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    hi = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 1, [shape[1], shape[0]])
+    if (hi <= lo).any():
+        return None
+    patch = np.zeros((hi[1] - lo[1], hi[0] - lo[0]), np.uint8)
+    cv2.fillConvexPoly(patch, np.round(corners - lo).astype(np.int32), 1)
+    rows, cols = np.nonzero(patch)
+    if len(rows) == 0:
+        return None
+    return rows + lo[1], cols + lo[0]
+
+
+def _squares_at(views: TableViews, height_mm: float, angle: float,
+                box: tuple[int, int, int, int], region: np.ndarray, taken: np.ndarray,
+                level: float, quiet: np.ndarray) -> list[TopFace]:
+    """Squares of a block's size at ``angle`` outlined by edges over a free region.
+
+    ``box``: (x0, y0, x1, y1) of the view searched; ``region``: the free pixels (whole view,
+    float 0/1); ``taken``: pixels of the tops found so far (updated); ``level``: the edge
+    strength each of a square's sides must reach; ``quiet``: the edges without a pawn's
+    (measured inside a square).
+    """
+    ppm = views.px_per_mm
+    side = views.layout.block_mm * ppm
+    n = round(side)
+    half = n // 2
+    inner = max(2, round(0.15 * side))
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    blocks_idx = views.palette.of_kind("block")
+    h, w = classes.shape
+    x0, y0, x1, y1 = box
+    band = 2 * EDGE_RING_PX + 1
+    length = n - 2 * inner
+    t = math.radians(angle)
+    c, s_ = math.cos(t), math.sin(t)
+    cw, ch = x1 - x0, y1 - y0
+    size = math.ceil(math.hypot(cw, ch)) + 2
+    if size <= 2 * half + 1:
+        return []
+    # the window turned so that the squares' sides run along its rows and columns
+    rot = np.array([[c, s_], [-s_, c]])
+    shift = size / 2.0 - rot @ np.array([x0 + cw / 2.0, y0 + ch / 2.0])
+    m = np.hstack([rot, shift[:, None]])
+    e = cv2.warpAffine(edges, m, (size, size), flags=cv2.INTER_LINEAR)
+    fr = cv2.warpAffine(region, m, (size, size), flags=cv2.INTER_NEAREST)
+    share = cv2.boxFilter(fr, -1, (length, length))
+    inside = cv2.boxFilter(cv2.warpAffine(quiet, m, (size, size), flags=cv2.INTER_LINEAR), -1,
+                           (length, length))
+    vert = cv2.boxFilter(e, -1, (band, length))
+    horiz = cv2.boxFilter(e, -1, (length, band))
+    # a square centred at (x, y): its sides' bands lie half a block left, right, up, down
+    core = (slice(half, size - half), slice(half, size - half))
+    left = vert[half:size - half, :size - 2 * half]
+    right = vert[half:size - half, 2 * half:]
+    up = horiz[:size - 2 * half, half:size - half]
+    down = horiz[2 * half:, half:size - half]
+    weakest = np.minimum(np.minimum(left, right), np.minimum(up, down))
+    score = weakest - 2.0 * inside[core]
+    good = (share[core] >= 0.6) & (weakest >= level) & (score > 0)
+    if not good.any():
+        return []
+    gy, gx = np.nonzero(good)
+    order = np.argsort(-score[gy, gx])
+    chosen: list[np.ndarray] = []
+    found: list[TopFace] = []
+    for k in order:
+        mid = np.array([gx[k] + half, gy[k] + half], np.float64)
+        if any(float(np.linalg.norm(mid - q)) < 0.8 * side for q in chosen):
+            continue
+        chosen.append(mid)
+        at, _size = refine_square(edges, rot.T @ (mid - shift), angle, side)
+        sel = _inside(at, side - 2 * inner, angle, (h, w))
+        if sel is None or taken[sel].mean() > 0.2:
+            continue
+        counts = np.bincount(classes[sel], minlength=256)[blocks_idx]
+        best = int(np.argmax(counts))
+        rest = np.delete(counts, best)
+        if counts[best] < 0.4 * len(sel[0]) or (len(rest) and counts[best] < 2 * rest.max()):
+            continue
+        whole = _inside(at, side, angle, (h, w))
+        if whole is not None:
+            taken[whole] = 1
+        # placed on its outline: no region extent to put back on its outer edges
+        found.append(TopFace(views.palette.classes[blocks_idx[best]].name, (at + 0.5) / ppm,
+                           _angle(angle), side / ppm, float(share[core][gy[k], gx[k]]),
+                           (0.0, 0.0), True))
+    return found
+
+
+@dataclass(frozen=True)
+class _RegionContext:
+    index: int                  # palette class of the colour
+    pts: np.ndarray             # the core's pixels (x, y), in the view
+    origin: tuple[int, int]     # the region's window's top-left in the view
+    side: float                 # a block's side in view pixels
+    pawn_px: np.ndarray         # pawn-coloured pixels of the window
+    pawn_zone: np.ndarray       # and those a few pixels round them (a pawn's shaded side)
+    colour: str
+    ppm: float
+
+
+def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
+                    ) -> list[TopFace] | None:
+    """The top face(s) grown from one core over the pixels like it (``alike``) it may take.
+
+    ``allowed``: the pixels nearer this core (or its group) than any other of its colour.
+
+    ``None`` when the region is no top (not square, too small, a row that does not split
+    into whole tops).
+    """
+    x0, y0 = ctx.origin
+    side = ctx.side
+    pts = ctx.pts
+    region = cv2.morphologyEx((alike & allowed).astype(np.uint8), cv2.MORPH_OPEN, _K3)
+    nlab, labels = cv2.connectedComponents(region, connectivity=4)
+    if nlab <= 1:
+        return None
+    hits = labels[pts[:, 1].astype(int) - y0, pts[:, 0].astype(int) - x0]
+    hits = hits[hits > 0]
+    if len(hits) == 0:
+        return None
+    # every part the core reaches: a pawn and its shading can cut a top in two
+    votes = np.bincount(hits)
+    keep = np.isin(labels, np.nonzero(votes >= max(5, 0.05 * votes.max()))[0]).astype(np.uint8)
+    # a pawn standing on the top hides part of it: its pixels count as the top's
+    on_top = ctx.pawn_px & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
+    # without the pawn the region's extent still measures the top if it is square
+    bare, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    (_bx, _by), (bw, bh), _ba = cv2.minAreaRect(
+        cv2.convexHull(max(bare, key=cv2.contourArea)))
+    pawned = bool(on_top.any()) and max(bw, bh) > 1.1 * min(bw, bh)
+    if pawned:
+        keep = keep | on_top.astype(np.uint8)
+    contours, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    hull = cv2.convexHull(max(contours, key=cv2.contourArea))
+    (cx, cy), (rw, rh), ang = cv2.minAreaRect(hull)
+    fill = float(cv2.contourArea(hull)) / max(1.0, rw * rh)
+    if on_top.any() and not pawned:
+        # a pawn inside a square top: the top is measured without it, but the hole it
+        # and its shading leave is the top's (its head may stand out past the edge)
+        zone = ctx.pawn_zone & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
+        whole, _ = cv2.findContours(keep | zone.astype(np.uint8), cv2.RETR_EXTERNAL,
+                                    cv2.CHAIN_APPROX_NONE)
+        box = cv2.boxPoints(((cx, cy), (rw, rh), ang)).astype(np.float32)
+        inside, _ = cv2.intersectConvexConvex(
+            cv2.convexHull(max(whole, key=cv2.contourArea)).astype(np.float32), box)
+        fill = min(1.0, max(fill, float(inside) / max(1.0, rw * rh)))
+    if fill < 0.78 or min(rw, rh) < 0.7 * side:
+        return None
+    a = _angle(ang)
+    # minAreaRect's width lies along its angle; keep (along angle a, across it)
+    along, across = (rw, rh) if abs((ang - a) % 180) < 1e-6 else (rh, rw)
+    # same-coloured blocks in a row with no seam seen between them: split the row
+    ratio = max(rw, rh) / (min(rw, rh) + 1.0)
+    count = max(1, round(ratio))
+    # a top run on into a side face (or a pawn's shadow) along one axis: kept as a
+    # top of unsure size, put back on its outer edges later (anchor_outer)
+    run_on = count == 1 and max(rw, rh) > 1.25 * min(rw, rh)
+    if count > 3 or (max(rw, rh) > count * 1.3 * side and not run_on) or (
+            run_on and (max(rw, rh) > 1.7 * min(rw, rh)
+                        or min(rw, rh) < 0.85 * side)) or (
+            count > 1 and abs(ratio - count) > 0.1 * count):
+        return None
+    if run_on:
+        # the core itself, cut out by the strong edges round it, may be the top's square
+        # (a faint groove let the region run on into a same-coloured neighbour): when it is
+        # a square of about a top's size that fills its rectangle, its centre and angle are
+        # the top's
+        (kx, ky), (kw, kh), kang = cv2.minAreaRect(pts.astype(np.float32))
+        if (max(kw, kh) <= 1.15 * min(kw, kh) and 0.8 * side <= min(kw, kh) <= side
+                and len(pts) >= 0.75 * kw * kh):
+            return [TopFace(ctx.colour, (np.array([kx, ky]) + 0.5) / ctx.ppm, _angle(kang),
+                          min(rw, rh) / ctx.ppm, fill, (0.0, 0.0), True)]
+    pawned = pawned or run_on
+    u, v = face_axes(a)
+    long_axis, long_len = (u, along) if along >= across else (v, across)
+    short_len = min(along, across)
+    faces = []
+    ppm = ctx.ppm
+    for k in range(count):
+        shift = (k - (count - 1) / 2) * long_len / count
+        mid = np.array([cx + x0, cy + y0]) + long_axis * shift
+        ext = ((along / count, across) if along >= across else (along, across / count))
+        # cv2 puts pixel centres at integers; view pixel u covers [u, u+1) / ppm
+        faces.append(TopFace(ctx.colour, (mid + 0.5) / ppm, a,
+                           (short_len + long_len / count) / 2 / ppm, fill,
+                           (ext[0] / ppm, ext[1] / ppm), pawned or count > 1))
+    return faces
+
+
+def anchor_outer(face: TopFace, nadir: np.ndarray) -> None:
+    """Put a face whose region runs on into its side faces back on its outer edges.
+
+    Side faces show only toward the camera's nadir, so the edges facing away from it are
+    the top's own: along an axis where the region is longer than a top at its level, the
+    centre is taken half that top's size in from the outer edge.
+    """
+    if face.expected <= 0 or face.extent == (0.0, 0.0):
+        return
+    away = face.centre - nadir
+    for axis, extent in zip(face_axes(face.angle), face.extent, strict=True):
+        along = float(axis @ away)
+        if extent <= face.expected * 1.04 or abs(along) < 1e-6:
+            continue
+        sign = 1.0 if along > 0 else -1.0
+        outer = face.centre + sign * axis * extent / 2
+        face.centre = outer - sign * axis * face.expected / 2
+
+
+def one_per_top(faces: list[TopFace], block_mm: float) -> list[TopFace]:
+    """One face per top: same-coloured faces closer than half a block are one top.
+
+    Its core was split; the cleanest is kept (a clean size, the fullest region, the usual
+    size).
+    """
+    if not faces:
+        return faces
+    usual = float(np.median([f.size for f in faces]))
+    ranked = sorted(faces, key=lambda f: (f.unsure, -round(f.fill, 2), abs(f.size - usual)))
+    kept: list[TopFace] = []
+    for f in ranked:
+        if any(k.colour == f.colour and float(np.linalg.norm(k.centre - f.centre))
+               < 0.5 * block_mm for k in kept):
+            continue
+        kept.append(f)
+    return kept

@@ -1,0 +1,202 @@
+"""At which level a block top is: its size in each level's plane, and the column below it.
+
+A top at level ``n`` measures 40 mm in the plane ``40 n`` mm above the table and smaller or
+larger in the others (by the ratio of the distances to the camera): :func:`face_levels`
+chooses the level by size, :func:`column_level` by the side faces showing below a top, and
+:func:`prism_hits` says which frame rays pass through a block. Used by
+:func:`vision.readers.field3d.read_field` and the play check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from vision.pose import TablePose
+from vision.readers.faces3d import TopFace, face_axes
+from vision.readers.table_views import (
+    TableViews,
+)
+
+
+def camera_depth(pose: TablePose, xy: np.ndarray, height_mm: float) -> float:
+    """Distance (mm) along the camera's axis to the table point ``xy`` raised ``height_mm``."""
+    r, t = pose.rotation, np.asarray(pose.tvec, np.float64).reshape(3)
+    return float(r[2, 0] * xy[0] + r[2, 1] * xy[1] - r[2, 2] * height_mm + t[2])
+
+
+MIN_STEP_PX = 2.0
+"""A level's size step smaller than this in the frame (pixels) is scaled up in what
+:func:`face_levels` asks for: from 90 cm at 640x480 a level adds under one pixel."""
+
+
+LEVEL_STEP_SHARE = 1.0
+"""A face counts as a level higher only when its size passes this share of the way from
+one level's expected size to the next. At 640x480 from 65-95 cm a level adds only 1.5-2.5 px
+to a top's size, about the measuring noise, so a face must show the whole step (flat fields
+are the common case; a wrong stack invents a hidden block)."""
+
+
+def clean_size(face: TopFace, nadir: np.ndarray) -> float:
+    """The face's size across the direction its side faces smear in (toward the nadir).
+
+    Across that direction the region is only the top face.
+    """
+    to_nadir = nadir - face.centre
+    dist = float(np.linalg.norm(to_nadir))
+    if dist < 1e-6 or face.extent == (0.0, 0.0):
+        return face.size
+    n = to_nadir / dist
+    u, v = face_axes(face.angle)
+    wu, wv = abs(float(n @ u)), abs(float(n @ v))
+    # the axis least along the nadir direction is the clean one
+    if wu < 0.45:
+        return face.extent[0]
+    if wv < 0.45:
+        return face.extent[1]
+    return min(face.extent)
+
+
+def column_level(views: TableViews, face: TopFace, height_mm: float, max_level: int
+                 ) -> int | None:
+    """The level of a top from where its column meets the table, when that can be seen.
+
+    For each level the top could be at, its column's base is where the camera model puts
+    it; on the base's edges that face the camera's nadir (whose side faces show), the
+    view of the table's plane must show the block just inside the edge and the table just
+    outside. Only edges with free table beyond them decide (a neighbour there proves
+    nothing); ``None`` when no level is clearly better than the others.
+    """
+    pose = views.pose
+    layout = views.layout
+    ppm = views.px_per_mm
+    ground = views.classes(0.0)
+    table = np.isin(ground, views.palette.of_kind("table"))
+    nadir = pose.camera_position()[:2]
+    px = pose.project([[face.centre[0], face.centre[1], height_mm]])
+    u, v = face_axes(face.angle)
+    scores = []
+    for level in range(1, max_level + 1):
+        c = pose.to_plane(px, level * layout.block_height_mm)[0]
+        inside = outside = 0.0
+        n = 0
+        for normal in (u, -u, v, -v):
+            mid = c + normal * layout.block_mm / 2
+            facing = float(normal @ (nadir - mid)) / max(float(np.linalg.norm(nadir - mid)), 1e-9)
+            if facing < 0.3:
+                continue
+            tangent = np.array([-normal[1], normal[0]])
+            along = np.linspace(-0.35, 0.35, 9) * layout.block_mm
+            pin = mid[None] - normal[None] * 2.0 + along[:, None] * tangent[None]
+            pout = mid[None] + normal[None] * 3.0 + along[:, None] * tangent[None]
+            xi = np.clip((pin * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
+            xo = np.clip((pout * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
+            out_table = float(table[xo[:, 1], xo[:, 0]].mean())
+            in_block = 1.0 - float(table[xi[:, 1], xi[:, 0]].mean())
+            inside += in_block
+            outside += out_table
+            n += 1
+        scores.append((inside / n) * (outside / n) if n else 0.0)
+    if not scores:
+        return None
+    order = np.argsort(scores)[::-1]
+    best, second = scores[order[0]], scores[order[1]] if len(order) > 1 else 0.0
+    if best >= 0.6 and best - second >= 0.3:
+        return int(order[0]) + 1
+    return None
+
+
+def face_levels(pose: TablePose, faces: Sequence[TopFace], height_mm: float, block_mm: float,
+                max_level: int) -> list[int]:
+    """The level of each face, from its size against the level-1 faces' size.
+
+    A top ``n`` levels up looks larger in the view of the plane ``height_mm`` by the ratio of
+    its distance to the camera to that plane's (6-8 % per level from 55-75 cm). The size is
+    measured across the direction side faces smear in; the size a level-1 top of the same
+    colour shows (its flat top without the bevel; colours differ by how the bevel shades) is
+    the median of the smallest sizes of that colour, drawn toward that of all colours by
+    ``3 / (n + 3)`` for a colour with ``n`` faces (all colours' alone under three).
+    """
+    if not faces:
+        return []
+    nadir = pose.camera_position()[:2]
+    sizes = np.array([clean_size(f, nadir) for f in faces])
+    colours = [f.colour for f in faces]
+    sure = np.array([not f.unsure for f in faces])
+    if not sure.any():
+        return [1] * len(faces)
+
+    def reference(sel: np.ndarray) -> float:
+        low = float(np.percentile(sel, 25))
+        return float(np.median(sel[sel <= low * 1.02]))
+
+    overall = reference(sizes[sure])
+    refs = {}
+    for colour in set(colours):
+        # a colour's own size (its bevel shades differently), drawn toward the size of all
+        # colours when it has few tops: the low quantile of three sizes is one of them
+        own = sizes[[c == colour and ok for c, ok in zip(colours, sure, strict=True)]]
+        refs[colour] = (overall + (reference(own) - overall) * len(own) / (len(own) + 3.0)
+                        if len(own) >= 3 else overall)
+    levels = []
+    for f, size in zip(faces, sizes, strict=True):
+        ref = min(max(refs[f.colour], 0.75 * block_mm), 1.02 * block_mm)
+        if f.unsure:
+            levels.append(1)
+            f.expected = ref
+            continue
+        base = camera_depth(pose, f.centre, height_mm)
+        expected = [ref * base / camera_depth(pose, f.centre, block_mm * lvl)
+                    for lvl in range(1, max_level + 1)]
+        level = 1
+        # a level's step in frame pixels: under MIN_STEP_PX the size cannot tell levels
+        # apart, so more of it is asked for
+        mm_to_px = pose.intrinsics.focal_px / max(base, 1.0)
+        while level < max_level:
+            step = expected[level] - expected[level - 1]
+            share = LEVEL_STEP_SHARE * max(1.0, MIN_STEP_PX / max(step * mm_to_px, 1e-6))
+            if size <= expected[level - 1] + share * step:
+                break
+            level += 1
+        levels.append(level)
+        f.expected = expected[level - 1]
+    return levels
+
+
+def prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
+                z1: float) -> np.ndarray:
+    """Which segments from points ``p`` (N, 3) to ``cam`` (3,) or (N, 3) cross a prism.
+
+    The prism is the footprint from ``z0`` to ``z1`` mm up.
+    """
+    d = np.broadcast_to(np.asarray(cam, np.float64), p.shape) - p
+    t0 = np.zeros(len(p))
+    t1 = np.ones(len(p))
+    dz = d[:, 2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ta = (z0 - p[:, 2]) / dz
+        tb = (z1 - p[:, 2]) / dz
+    lo, hi = np.minimum(ta, tb), np.maximum(ta, tb)
+    flat = np.abs(dz) < 1e-9
+    inside_z = (p[:, 2] > z0) & (p[:, 2] < z1)
+    lo = np.where(flat, np.where(inside_z, -np.inf, np.inf), lo)
+    hi = np.where(flat, np.where(inside_z, np.inf, -np.inf), hi)
+    t0, t1 = np.maximum(t0, lo), np.minimum(t1, hi)
+    centre = footprint.mean(axis=0)
+    for i in range(len(footprint)):
+        a, b = footprint[i], footprint[(i + 1) % len(footprint)]
+        n = np.array([b[1] - a[1], a[0] - b[0]])
+        if n @ (centre - a) > 0:
+            n = -n                        # outward normal
+        num = (a - p[:, :2]) @ n           # n.(a - p) : inside when > 0 at t
+        den = d[:, :2] @ n
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = num / den
+        entering = den < 0
+        leaving = den > 0
+        t0 = np.where(entering, np.maximum(t0, t), t0)
+        t1 = np.where(leaving, np.minimum(t1, t), t1)
+        outside = (np.abs(den) < 1e-12) & (num < 0)
+        t1 = np.where(outside, -1.0, t1)
+    return t0 < t1 - 1e-6
