@@ -3,7 +3,8 @@
 Each die's box, grown by :data:`PAD` of its side, is cut out at the network's crop size
 (:data:`READER_PX` pixels unless the model's ``.json`` beside it says ``crop_px``) and
 standardised per colour channel (so the die's colour and the light do not matter, only the
-contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained by
+contrast of pips to face); the network (``vision/models/dice_reader.onnx``, trained on a GPU by
+:mod:`vision.devtools.dice_reader_gpu`; on the CPU by
 :mod:`vision.devtools.dice_reader_train`) gives the logits of the six faces and of "not a
 die" (what the detector may take for one). All the dice of a tray
 go through in one batch, each in :data:`VIEWS` views (by default as it lies and turned a
