@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from vision.devtools.dice_data import load_labels, load_split, read_photo
-from vision.devtools.dice_scoring import Totals, score_photo
+from vision.devtools.dice_scoring import Totals, light_body, score_photo
 from vision.readers.dice import read_die
 from vision.readers.dice_detect import MODEL as DETECTOR
 from vision.readers.dice_detect import find_dice_net
@@ -45,7 +45,7 @@ def test_held_out_dice_are_read_given_their_box(dice_dir: Path) -> None:
         right += sum(f == d.pips for f, d in zip(faces, dice, strict=True))
         total += len(dice)
     assert total > 300
-    assert right / total >= 0.95
+    assert right / total >= 0.98      # the issue's target (the shipped reader: 372/374)
 
 
 def test_held_out_trays_are_found_and_read(dice_dir: Path) -> None:
@@ -59,7 +59,7 @@ def test_held_out_trays_are_found_and_read(dice_dir: Path) -> None:
     assert totals.matched / totals.dice >= 0.96
     assert totals.matched / totals.found >= 0.96
     assert totals.alone / totals.dice >= 0.95
-    assert totals.exact / totals.photos >= 0.6
+    assert totals.exact / totals.photos >= 0.85    # 23/25 with the reader of 2026-11-26
 
 
 def test_one_die_reads_the_same_alone_or_in_a_batch(dice_dir: Path) -> None:
@@ -130,3 +130,21 @@ def test_a_tray_read_with_a_candidate_reader_names_a_missing_one(dice_dir: Path,
     assert read_tray(image, model=READER) == read_tray(image)
     with pytest.raises(ValueError, match=r"candidate\.onnx: the dice reader.s model is missing"):
         read_tray(image, model=tmp_path / "candidate.onnx")
+
+
+@pytest.mark.parametrize(("body", "pips", "light"), [
+    ((235, 235, 232), (25, 25, 25), True),       # white
+    ((200, 236, 245), (30, 30, 30), True),       # ivory (BGR)
+    ((40, 40, 190), (240, 240, 240), False),     # red with white pips
+    ((30, 30, 30), (240, 240, 240), False),      # black
+    ((150, 150, 150), (20, 20, 20), False),      # grey: too dark for white
+])
+def test_white_and_ivory_dice_are_told_apart_for_the_benchmark(body: tuple[int, ...],
+                                                               pips: tuple[int, ...],
+                                                               light: bool) -> None:
+    """bench/dice_accuracy.py counts white and ivory dice found (the issue's "never found")."""
+    image = np.full((60, 60, 3), (70, 95, 60), np.uint8)
+    cv2.rectangle(image, (10, 10), (50, 50), body, -1)
+    for x, y in ((18, 18), (30, 30), (42, 42), (18, 42), (42, 18)):
+        cv2.circle(image, (x, y), 4, pips, -1)
+    assert light_body(image, (10, 10, 51, 51)) is light
