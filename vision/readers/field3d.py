@@ -38,12 +38,20 @@ from vision.pose import TablePose
 from vision.readers.faces3d import (
     _K3,
     FACE_SHADE,
+    TopFace,
     anchor_outer,
     face_axes,
     find_faces,
     one_per_top,
 )
-from vision.readers.levels3d import camera_depth, clean_size, column_level, face_levels, prism_hits
+from vision.readers.levels3d import (
+    camera_depth,
+    clean_size,
+    column_level,
+    contact_evidence,
+    face_levels,
+    prism_hits,
+)
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.table_views import (
     TableViews,
@@ -263,12 +271,15 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         by_column.append(seen_level is not None)
         if seen_level is not None:
             levels[k] = seen_level
-    blocks: list[SeenBlock3D] = []
     nadir = pose.camera_position()[:2]
+    raise_by_contact = _contact_levels(pose, faces, levels, by_column)
+    blocks: list[SeenBlock3D] = []
     column_seen: set[int] = set()
     full_size: set[int] = set()
-    for f, level, sure in zip(faces, levels, by_column, strict=True):
+    for f, level, sure, lift in zip(faces, levels, by_column, raise_by_contact, strict=True):
         anchor_outer(f, nadir)
+        if lift:
+            level, sure = 2, True
         px = pose.project([[f.centre[0], f.centre[1], h1]])
         c = pose.to_plane(px, level * layout.block_height_mm)[0]
         centre = (float(c[0]), float(c[1]))
@@ -315,6 +326,40 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
+
+
+CONTACT_LLR = 2.0
+"""A top is read a level up (a block under it, hidden or not) when its neighbours' gaps make
+that this many times likelier in log odds (about 7 to 1) than standing a level lower."""
+
+
+def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[int],
+                    by_column: Sequence[bool]) -> list[bool]:
+    """Which tops the gaps to their first-level neighbours put on the second level.
+
+    See :func:`~vision.readers.levels3d.contact_evidence`: a top read on the table, or on
+    the second level by its size, that fits snugly among its neighbours only a level up
+    stands on a block (in a crowd the block under it is hidden by its neighbours, so
+    nothing else may show it). Measured on the faces as found (before they are put back
+    on their outer edges).
+    """
+    layout = pose.layout
+    h1 = layout.block_height_mm
+    nadir = pose.camera_position()[:2]
+    lows = [square((float(f.centre[0]), float(f.centre[1])), layout.block_mm, f.angle)
+            for f in faces]
+    out = []
+    for k, (f, level, sure) in enumerate(zip(faces, levels, by_column, strict=True)):
+        if level > 2 or sure or f.unsure:
+            out.append(False)
+            continue
+        c = pose.to_plane(pose.project([[f.centre[0], f.centre[1], h1]]), 2 * h1)[0]
+        high = square((float(c[0]), float(c[1])), layout.block_mm, f.angle)
+        near = [j for j, lv in enumerate(levels) if j != k and lv == 1]
+        out.append(contact_evidence(lows[k], high, nadir, [lows[j] for j in near],
+                                    layout.block_mm, [faces[j].unsure for j in near])
+                   > CONTACT_LLR)
+    return out
 
 
 def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[int],

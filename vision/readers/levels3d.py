@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from vision.geometry import gaps_between
 from vision.pose import TablePose
 from vision.readers.faces3d import TopFace, face_axes
 from vision.readers.table_views import (
@@ -200,3 +201,89 @@ def prism_hits(p: np.ndarray, cam: np.ndarray, footprint: np.ndarray, z0: float,
         outside = (np.abs(den) < 1e-12) & (num < 0)
         t1 = np.where(outside, -1.0, t1)
     return t0 < t1 - 1e-6
+
+
+TOUCH_READ_MM = 1.6
+"""Two touching tops read about this far apart (mm): their bevelled edges and the groove
+between them make each top's square a little small."""
+
+TOUCH_SPREAD_MM = 1.0
+"""Spread (mm) of that gap from one pair of tops to the next (measuring noise)."""
+
+APART_SHARE = 0.1
+"""Share of neighbours set apart from a block (by any gap up to a block's size) rather than
+touching it."""
+
+
+def gap_log_likelihood(gap_mm: float, block_mm: float, spread_mm: float = TOUCH_SPREAD_MM
+                       ) -> float:
+    """Log-likelihood of a gap (mm, negative for an overlap) read between two neighbours.
+
+    Touching neighbours read :data:`TOUCH_READ_MM` apart within the measuring noise
+    (``spread_mm``); a wider gap may also be a block set apart (any gap up to a block's
+    size, equally likely); an overlap is impossible beyond the noise (blocks are solid).
+    """
+    z = (gap_mm - TOUCH_READ_MM) / spread_mm
+    touching = float(np.exp(-0.5 * z * z)) / (spread_mm * float(np.sqrt(2 * np.pi)))
+    apart = APART_SHARE / block_mm if gap_mm > TOUCH_READ_MM else 1e-6
+    return float(np.log((1 - APART_SHARE) * touching + apart))
+
+
+def contact_evidence(low: np.ndarray, high: np.ndarray, nadir: np.ndarray,
+                     neighbours: Sequence[np.ndarray], block_mm: float,
+                     unsure: Sequence[bool] | None = None) -> float:
+    """Log-likelihood ratio of a top standing on a block rather than on the level below.
+
+    A top seen at some pixels stands on the footprint ``low`` at one level, or on ``high``
+    one level up: the ray through its pixels meets that plane nearer the camera's nadir.
+    The neighbours at the lower level between the top and the nadir are never hidden by
+    it, so the gaps read between them and each footprint tell which it stands on (a block
+    under a raised top fits snugly where the top alone would leave a gap as wide as the
+    parallax, or a raised block's column would cut into them). Only neighbours within a
+    block of touching and on the nadir's side count; 0 when there are none. A neighbour
+    whose square is ``unsure`` (a pawn on it, a top cut short) is placed less precisely:
+    twice the spread.
+    """
+    centre = low.mean(axis=0)
+    to_nadir = nadir - centre
+    dist = float(np.linalg.norm(to_nadir))
+    if dist < 1e-6 or not len(neighbours):
+        return 0.0
+    nbs = np.asarray(neighbours, np.float64)
+    d = nbs.mean(axis=1) - centre
+    reach = np.linalg.norm(d, axis=1)
+    facing = (d @ to_nadir) / np.maximum(reach, 1e-9) / dist
+    near = (facing > 0.5) & (reach < 1.5 * block_mm)
+    if not near.any():
+        return 0.0
+    loose = np.zeros(len(nbs), bool) if unsure is None else np.asarray(unsure, bool)
+    llr = 0.0
+    for nb, vague in zip(nbs[near], loose[near], strict=True):
+        g_low, g_high = _signed_gap(low, nb), _signed_gap(high, nb)
+        if min(abs(g_low), abs(g_high)) > 0.2 * block_mm:
+            continue
+        spread = TOUCH_SPREAD_MM * (2.0 if vague else 1.0)
+        llr += (gap_log_likelihood(g_high, block_mm, spread)
+                - gap_log_likelihood(g_low, block_mm, spread))
+    return llr
+
+
+def _signed_gap(a: np.ndarray, b: np.ndarray) -> float:
+    """Gap (mm) between two convex footprints; minus how deep they overlap when they do."""
+    gap = float(gaps_between(a[None], b[None])[0])
+    return gap if gap > 0 else -penetration(a, b)
+
+
+def penetration(a: np.ndarray, b: np.ndarray) -> float:
+    """How deep (mm) two convex footprints overlap: the least shift that parts them."""
+    depth = np.inf
+    for poly in (a, b):
+        for e in np.roll(poly, -1, axis=0) - poly:
+            n = np.array([-e[1], e[0]]) / max(float(np.linalg.norm(e)), 1e-12)
+            pa, pb = a @ n, b @ n
+            overlap = min(float(pa.max()), float(pb.max())) - max(float(pa.min()),
+                                                                  float(pb.min()))
+            if overlap <= 0:
+                return 0.0
+            depth = min(depth, overlap)
+    return float(depth)
