@@ -3,7 +3,8 @@
 A top face at the plane a view is resampled on shows as an exact 40 mm square of a block
 colour; its side faces smear toward the camera's nadir and same-coloured neighbours touch it.
 :func:`find_faces` separates it from both by the edges between them and refines it to the
-strongest edges around it (:func:`refine_square`); :mod:`vision.readers.levels3d` then says
+strongest edges around it (:func:`refine_square`) and turns it to the angle its outline
+shows (:func:`measured_angle`); :mod:`vision.readers.levels3d` then says
 at which level each face is. Used by :func:`vision.readers.field3d.read_field`.
 """
 
@@ -140,6 +141,124 @@ def refine_square(edges: np.ndarray, centre: np.ndarray, angle: float, size: flo
     return new_centre, size + (px_ + nx_ + py_ + ny_) / 2
 
 
+ANGLE_REACH_PX = 3.0
+"""How far (view pixels) across a side its outline is looked for when measuring the angle."""
+
+ANGLE_FIT_PX = 0.75
+"""Points of a side's outline further than this from its fitted line are left out (a pawn's
+outline, a neighbour's corner)."""
+
+ANGLE_AGREE_DEG = 1.5
+"""Sides whose own angles agree within this are the ones the top's angle is measured from."""
+
+HULL_ANGLE_DEG = 3.0
+"""A region's rectangle gives a top's angle to about a pixel over its side (1.4 degrees at
+one pixel per millimetre); the outline replaces it when they disagree by more than twice
+that: the hull was bent (a shadow or a neighbour's strip running on, a corner cut off)."""
+
+
+def outline_sides(edges: np.ndarray, centre: np.ndarray, angle: float,
+                  half: tuple[float, float]) -> list[tuple[float, float, float] | None]:
+    """Each side's outline as the edges show it: its turn, weight and shift.
+
+    Across each side, at points spread along it, the outline is where the edge is strongest
+    (to a fraction of a pixel); a straight line through those points (a second pass without
+    the points far from the first line) turns by the side's angle. A turn ``d`` of the
+    square moves a point ``t`` along a side by ``-d t`` across it, for every side alike.
+
+    Args:
+        edges: gradient magnitude of the view.
+        centre: (x, y) in view pixels.
+        angle: degrees.
+        half: half the square's extent along its angle's axis and across it (view pixels).
+
+    Returns:
+        For the sides along +u, +v, -u, -v (:func:`face_axes`): ``(turn in degrees,
+        weight, shift outward in view pixels at the side's middle)``, the weight being the
+        number of points on its line; ``None`` for a side whose outline did not show along
+        most of it.
+    """
+    u, v = face_axes(angle)
+    offsets = np.arange(-ANGLE_REACH_PX, ANGLE_REACH_PX + 0.01, 0.25)
+    frac = np.linspace(-0.8, 0.8, 13)
+    normals = np.array([u, v, -u, -v])
+    tangents = np.array([v, -u, -v, u])
+    h_n = np.array([half[0], half[1], half[0], half[1]])
+    along = frac[None, :] * np.array([half[1], half[0], half[1], half[0]])[:, None]  # (4, A)
+    # (side, offset, along, xy): every side's samples in one go
+    pts = (centre[None, None, None, :]
+           + (h_n[:, None, None, None] + offsets[None, :, None, None]) * normals[:, None, None, :]
+           + along[:, None, :, None] * tangents[:, None, None, :])
+    prof = _sample(edges, pts.reshape(-1, 2)).reshape(4, len(offsets), len(frac))
+    k = prof.argmax(axis=1)                                                   # (4, A)
+    kk = np.clip(k, 1, len(offsets) - 2)
+    a = np.take_along_axis(prof, (kk - 1)[:, None, :], 1)[:, 0]
+    b = np.take_along_axis(prof, kk[:, None, :], 1)[:, 0]
+    c = np.take_along_axis(prof, (kk + 1)[:, None, :], 1)[:, 0]
+    den = a - 2 * b + c
+    sub = np.where(den < 0, 0.5 * (a - c) / np.where(den < 0, den, -1.0), 0.0)
+    at = offsets[k] + sub * 0.25
+    ok = (k > 0) & (k < len(offsets) - 1) & (
+        b >= 0.5 * np.median(prof.max(axis=1), axis=1, keepdims=True))
+    slope, shift = _lines(along, at, ok)
+    keep = ok & (np.abs(shift[:, None] + slope[:, None] * along - at) <= ANGLE_FIT_PX)
+    slope, shift = _lines(along, at, keep)
+    count = keep.sum(axis=1)
+    return [(-math.degrees(math.atan(float(slope[i]))), float(count[i]), float(shift[i]))
+            if count[i] >= 6 and ok[i].sum() >= 6 else None for i in range(4)]
+
+
+def _lines(x: np.ndarray, y: np.ndarray, use: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Least-squares ``(slopes, intercepts)`` of each row's points that ``use`` picks."""
+    w = use.astype(np.float64)
+    n = np.maximum(w.sum(axis=1), 1.0)
+    mx = (w * x).sum(axis=1) / n
+    my = (w * y).sum(axis=1) / n
+    dx = x - mx[:, None]
+    var = (w * dx * dx).sum(axis=1)
+    slope = np.where(var > 0, (w * dx * (y - my[:, None])).sum(axis=1) / np.maximum(var, 1e-12),
+                     0.0)
+    return slope, my - slope * mx
+
+
+def outline_turn(edges: np.ndarray, centre: np.ndarray, angle: float,
+                 half: tuple[float, float]) -> float | None:
+    """How far the square's outline is turned from ``angle`` (degrees); ``None`` if unseen.
+
+    The sides' own turns (:func:`outline_sides`) that agree with one another are averaged,
+    weighted by how many of their points lie on a line. A turn of the whole top shows on
+    sides of both its axes: sides of one axis alone may be bent by what runs on past them
+    (a side face, a shadow), so they do not count alone.
+    """
+    sides = outline_sides(edges, centre, angle, half)
+    turns = [(t[0], t[1], k % 2) for k, t in enumerate(sides) if t]
+    best: list[tuple[float, float, int]] = []
+    for d, _w, _axis in turns:
+        agree = [t for t in turns if abs(t[0] - d) <= ANGLE_AGREE_DEG]
+        if (len({t[2] for t in agree}) == 2
+                and sum(t[1] for t in agree) > sum(t[1] for t in best)):
+            best = agree
+    if not best:
+        return None
+    return sum(e * w for e, w, _a in best) / sum(w for _e, w, _a in best)
+
+
+def measured_angle(edges: np.ndarray, centre: np.ndarray, angle: float,
+                   half: tuple[float, float]) -> float:
+    """The square's angle measured from its own outline (``angle`` if it does not show).
+
+    :func:`outline_turn`, twice: the second time from the angle the first found.
+    """
+    for _ in range(2):
+        turn = outline_turn(edges, centre, angle, half)
+        if turn is None:
+            break
+        angle = _angle(angle + turn)
+        if abs(turn) < 0.1:
+            break
+    return angle
+
+
 def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
     """Top faces of blocks in the view of the plane ``height_mm`` up, as seen there.
 
@@ -219,7 +338,35 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
                 continue
             group = by_group[int(pts[0, 1]), int(pts[0, 0])]
             faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
-    return faces + _edge_squares(views, height_mm, faces)
+    faces += _edge_squares(views, height_mm, faces)
+    for f in faces:
+        if not f.unsure:
+            _turn_to_outline(f, edges, ppm)
+    return faces
+
+
+def _turn_to_outline(face: TopFace, edges: np.ndarray, ppm: float) -> None:
+    """Give a face the angle its own outline shows (:func:`measured_angle`).
+
+    A region's rectangle takes its angle from the region's hull, which a strip of a
+    neighbour or a shadow running on, or a corner cut off, bends by degrees (the flat
+    fields' corner-only contacts hang on it); the top's sides are straight edges. Faces of
+    unsure size (a pawn on them, run on into side faces) are left as they are: their
+    outline is not the top's alone.
+    """
+    ext = face.extent if face.extent != (0.0, 0.0) else (face.size, face.size)
+    half = (ext[0] * ppm / 2, ext[1] * ppm / 2)
+    centre = face.centre * ppm - 0.5
+    first = outline_turn(edges, centre, face.angle, half)
+    if first is None or abs(first) < HULL_ANGLE_DEG / 2:
+        return
+    new = measured_angle(edges, centre, face.angle, half)
+    turn = ((new - face.angle + 45.0) % 90.0) - 45.0
+    if abs(turn) >= HULL_ANGLE_DEG:
+        if abs(face.angle + turn - new) > 1e-6 and face.extent != (0.0, 0.0):
+            # the square's axes were renamed (its angle crossed 45 degrees)
+            face.extent = (face.extent[1], face.extent[0])
+        face.angle = new
 
 
 EDGE_RING_PX = 1
