@@ -21,7 +21,7 @@ from vision.devtools.table3d_truth import DEFAULT_DIR, SceneTruth, load_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import intrinsics_of
+from table3d_accuracy import intrinsics_of, match
 
 from vision.palette import default_palette
 from vision.pose import find_table_markers, solve_pose
@@ -74,3 +74,23 @@ def test_a_flat_field_is_read_on_the_table(family: str) -> None:
     assert not scene.stacked
     assert len(reading.blocks) == len(scene.blocks)
     assert all(b.level == 1 and not b.rests_on for b in reading.blocks)
+
+
+def test_a_bridge_on_a_hidden_block_is_read_whole() -> None:
+    """infinifield.md official rules, "The top surface of each block must not be tilted":
+    f036's yellow Y4 bridges a white block almost wholly hidden under it and a yellow one
+    read as a top; a block standing with its centre beyond the one top seen under it is
+    carried by a second, so the reading has every block at its level with exactly the
+    blocks it rests on, and exactly the touching pairs of the field (the hidden one noted
+    for the players to check)."""
+    scene, reading = _read("f036")
+    m = match(reading, scene)
+    ids = {i: bid for bid, i in m.items()}
+    assert len(reading.blocks) == len(scene.blocks) == len(m)
+    for bid, block in scene.blocks.items():
+        seen = reading.blocks[m[bid]]
+        assert seen.colour == block.colour or seen.seen == "assumed", bid
+        assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
+    pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
+    assert pairs == set(scene.touching)
+    assert any("hidden" in note for note in reading.notes)

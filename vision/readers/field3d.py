@@ -406,10 +406,12 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                 found.append(len(blocks) - 1)
                 if part.level > 1:
                     todo.append(len(blocks) - 1)
-            if (len(found) == 1 and id(blocks[found[0]]) in measured
+            if (len(found) == 1 and (id(blocks[found[0]]) in measured
+                                     or blocks[found[0]].seen == "top")
                     and not _over(blocks[found[0]], top.centre, BALANCE_MM)):
-                # one block under it, the part of its top beside it seen to its outer edge,
-                # and its centre not over that one: it would tip over, so a block on the
+                # one block under it, read as a top or from the part of its top beside it
+                # seen to its outer edge, and its centre not over that one: it would tip
+                # over, so a block on the
                 # other side carries it too (the other half of a bridge, hidden under it):
                 # as far beyond its centre as the one seen
                 other = _other_support(views, top, blocks[found[0]], blocks, i, notes,
@@ -423,7 +425,7 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                     blocks[i] = _with_support(blocks[i], j)
                 continue
         level = top.level - 1
-        others = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"
+        others = [b for j, b in enumerate(blocks) if j != i and b.seen != "assumed"
                   and np.hypot(b.centre[0] - top.centre[0],
                                b.centre[1] - top.centre[1]) > 0.5 * layout.block_mm]
         colour, share = _side_colour(views, top.outline, level, others)
@@ -466,20 +468,27 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
                    ids_for_notes: dict[int, str]) -> int | None:
     """The index of the block that carries ``top`` with ``seen``, added when not read.
 
-    It lies as far beyond the top's centre as ``seen`` lies before it; a block read there
-    already is it, else it is added, its colour from its side faces or assumed (noted).
+    It stands beside ``seen`` on the far side of the top's centre, touching it (a block
+    can stand no nearer, and the top's centre is then over the two): along the top's side
+    nearest that direction, as far across it as the top's centre is from ``seen``'s
+    twice over. A block read there already is it, else it is added, its colour from its
+    side faces or assumed (noted).
     """
     layout = views.layout
     c = np.asarray(top.centre, np.float64)
-    mirror = 2 * c - np.asarray(seen.centre, np.float64)
-    xy = (float(mirror[0]), float(mirror[1]))
+    s = np.asarray(seen.centre, np.float64)
+    axis = max((a * np.sign(float(a @ (c - s))) for a in face_axes(seen.angle)),
+               key=lambda a: float(a @ (c - s)))
+    across = np.array([-axis[1], axis[0]])
+    place = s + axis * layout.block_mm + across * 2 * float(across @ (c - s))
+    xy = (float(place[0]), float(place[1]))
     for j, b in enumerate(blocks):
         if b.level == seen.level and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1]) \
                 < 0.7 * layout.block_mm:
             return j if _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2 else None
     outline = square(xy, layout.block_mm, top.angle)
     # the top it carries hides part of its side faces as well as the other tops do
-    others = [top, *(b for j, b in enumerate(blocks) if j != i and b.seen == "top"
+    others = [top, *(b for j, b in enumerate(blocks) if j != i and b.seen != "assumed"
                      and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1])
                      > 0.5 * layout.block_mm)]
     colour, share = _side_colour(views, outline, seen.level, others)
@@ -571,7 +580,7 @@ def _carried(views: TableViews, part: SeenBlock3D, blocks: Sequence[SeenBlock3D]
     if any(b.level == part.level - 1 and b.seen == "top"
            and _overlap_mm2(b.outline, part.outline) > SUPPORT_OVERLAP_MM2 for b in blocks):
         return True
-    others = [b for b in blocks if b.seen == "top"
+    others = [b for b in blocks if b.seen != "assumed"
               and np.hypot(b.centre[0] - part.centre[0], b.centre[1] - part.centre[1])
               > 0.5 * views.layout.block_mm]
     colour, share = _side_colour(views, part.outline, part.level - 1, others)
