@@ -1,4 +1,4 @@
-"""A top's angle measured from its own outline (issue 12: which blocks touch at set-up).
+"""A top's angle and place measured from its own outline (issue 12: the field at set-up).
 
 Two blocks meeting only at a corner touch (infinifield.md, "Official field-building rules":
 blocks not meant to touch are placed clearly apart), so the set-up reader must read each
@@ -108,3 +108,22 @@ def test_a_corner_contact_is_read_when_the_tops_region_hull_is_bent() -> None:
     assert frozenset(("R3", "Y1")) in read_pairs
     assert read_pairs == set(scene.touching)
     assert math.dist(y1.centre, scene.blocks["Y1"].centre_mm) <= 3.0
+
+
+@pytest.mark.parametrize(("scene_id", "bid", "within_mm"),
+                         [("f065_before", "W4", 2.5), ("f041_before", "W6", 15.0)])
+def test_a_top_merged_with_more_than_a_top_can_show_is_read_where_its_outline_is(
+        scene_id: str, bid: str, within_mm: float) -> None:
+    """infinifield.md "Build the field": a white region larger than any top can show at
+    that height (f065: W4 with a strip of its white neighbour W2; f041: the raised W6 with
+    part of the white W1 beside its tower) holds the top where a square of a top's size
+    has its four sides on edges. Before, f065's W4 was read 9 mm off (its corner contact
+    with W6 lost) and f041's W6 not at all (now read at its level, within the bench's
+    15 mm match: the stack reading still places it 9 mm off)."""
+    scene, reading = _reading(scene_id)
+    m = match(reading, scene)
+    truth = scene.blocks[bid]
+    assert bid in m, f"{scene_id}: {bid} not read"
+    seen = reading.blocks[m[bid]]
+    assert (seen.colour, seen.level) == (truth.colour, truth.level)
+    assert math.dist(seen.centre, truth.centre_mm) <= within_mm, (seen.centre, truth.centre_mm)

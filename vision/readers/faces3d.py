@@ -338,11 +338,76 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
                 continue
             group = by_group[int(pts[0, 1]), int(pts[0, 0])]
             faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
+    faces = [g for f in faces for g in (
+        _top_inside(views, height_mm, f)
+        if not f.unsure and min(f.extent) > _largest_top(views, f.centre, height_mm) * ppm
+        else [f])]
     faces += _edge_squares(views, height_mm, faces)
     for f in faces:
         if not f.unsure:
             _turn_to_outline(f, edges, ppm)
     return faces
+
+
+HIGHEST_LEVEL = 3
+"""The highest level a top may stand at (the set-up reader's ``MAX_LEVEL``)."""
+
+
+def _largest_top(views: TableViews, xy: np.ndarray, height_mm: float) -> float:
+    """The largest a top can show (mm) at ``xy`` in the view ``height_mm`` up.
+
+    A top at the highest level, nearer the camera, shows larger by the ratio of the
+    distances (along the camera's axis) to the view's plane and to the top's.
+    """
+    r = views.pose.rotation
+    t = np.asarray(views.pose.tvec, np.float64).reshape(3)
+
+    def depth(h: float) -> float:
+        return float(r[2, 0] * xy[0] + r[2, 1] * xy[1] - r[2, 2] * h + t[2])
+
+    top = views.layout.block_height_mm * HIGHEST_LEVEL
+    return views.layout.block_mm * depth(height_mm) / max(depth(top), 1.0)
+
+
+def _top_inside(views: TableViews, height_mm: float, face: TopFace) -> list[TopFace]:
+    """The top in a region larger than any top can show (a neighbour's strip, side faces).
+
+    Such a region holds a top and more; the top is the square of a top's size in it whose
+    four sides lie on edges (:func:`_squares_at`), nearest the region's centre. The face is
+    kept as it was when no such square shows.
+    """
+    ppm = views.px_per_mm
+    edges = views.edges(height_mm)
+    h, w = edges.shape
+    centre = face.centre * ppm - 0.5
+    region = np.zeros((h, w), np.float32)
+    u, v = face_axes(face.angle)
+    ext = (face.extent[0] * ppm / 2, face.extent[1] * ppm / 2)
+    corners = np.array([centre + sx * ext[0] * u + sy * ext[1] * v
+                        for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+    cv2.fillConvexPoly(region, np.round(corners).astype(np.int32), 1.0)
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int) - 2, 0)
+    x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 3, [w, h])
+    pawns = np.asarray(cv2.dilate(np.isin(views.classes(height_mm), views.palette.of_kind(
+        "pawn")).astype(np.uint8), _K5, iterations=2)) > 0
+    quiet = np.where(pawns, 0.0, edges).astype(np.float32)
+    level = max(12.0, 3.0 * float(np.percentile(edges, 80)))
+    found = [g for g in _squares_at(views, height_mm, face.angle, (int(x0), int(y0), int(x1),
+                                                                     int(y1)),
+                                    region, np.zeros((h, w), np.uint8), level, quiet)
+             if g.colour == face.colour]
+    if not found:
+        return [face]
+    top = min(found, key=lambda g: float(np.linalg.norm(g.centre - face.centre)))
+    shift = top.centre - face.centre
+    away = face.centre - views.pose.camera_position()[:2]
+    if float(shift @ away) > 0.5 * float(np.linalg.norm(shift) * np.linalg.norm(away)):
+        # the top lies away from the camera's nadir in it: the rest is its side faces,
+        # which the level reading measures (see anchor_outer), not a neighbour's strip
+        return [face]
+    # its outline is a top's by how it was found: the region's angle was the whole region's
+    _turn_to_outline(top, edges, ppm)
+    return [top]
 
 
 def _turn_to_outline(face: TopFace, edges: np.ndarray, ppm: float) -> None:
