@@ -58,6 +58,10 @@ GONE_SHARE = 0.15
 MIN_VISIBLE = 0.4
 """Under this share of a top's samples in view (towers, hands, frame edge): hidden."""
 
+MIN_TELLING = 0.2
+"""A top judged on the samples that can tell it from the block of its colour under or beside
+it (a fifth of the top: ten samples, 6 mm apart) needs at least this share of them."""
+
 HAND_PX_PER_MM = 0.25
 """Scale of the coarse view hands are looked for in (a hand is large)."""
 
@@ -197,21 +201,31 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
     outside = (boxes == 0) & ~off_table
     # the mat as this frame shows it: a warm or brown mat, or a lamp's warm pool on it, may
     # look like skin or like no colour the palette has; it is still the table
-    mat = _mat_like(views.view(height), outside)
+    mat, off_mat = _mat_like(views.view(height), outside)
     unknown[mat] = 0
+    # a pixel the palette calls table but far darker than the mat and off its chroma is not
+    # the mat: a dark arm (its brown near the wooden table's, which the table class also
+    # covers); it comes in over the table's edge (a tower's deep shadow beside it does not)
+    arm = (off_mat & outside & np.isin(classes, views.palette.of_kind("table"))
+           ).astype(np.uint8)
     # skin is no block's colour: over the blocks too it is a hand
     skin = views.skin(height) & ~mat
     unknown[skin] = 1
     foreign[skin] = 0
-    for mask in (unknown, foreign):
+    arm |= unknown
+    for mask in (unknown, foreign, arm):
         mask[off_table] = 0
     big = np.zeros_like(unknown)
     found = False
-    for mask in (unknown, foreign):
+    h, w = unknown.shape
+    for mask, from_edge in ((unknown, False), (foreign, False), (arm, True)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), iterations=2)
         n, labels, stats, _c = cv2.connectedComponentsWithStats(mask)
         for i in range(1, n):
-            if stats[i, cv2.CC_STAT_AREA] / (ppm * ppm) > HAND_MM2:
+            x, y, bw, bh, area = stats[i]
+            if from_edge and not (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
+                continue
+            if area / (ppm * ppm) > HAND_MM2:
                 big[labels == i] = 1
                 found = True
     return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
@@ -221,18 +235,29 @@ MAT_CHROMA = 6.0
 """CIELAB chroma distance (a*, b*) within which a pixel has the mat's colour."""
 
 
-def _mat_like(view: np.ndarray, outside: np.ndarray) -> np.ndarray:
-    """Pixels of ``view`` with the colour of the mat as this frame shows it.
+OFF_MAT_CHROMA = 10.0
+"""CIELAB chroma distance beyond which a pixel is not the mat, whatever its class (the mat's
+own pixels, JPEG blocks and shadows included, stay within 6 but for one in a hundred)."""
+
+OFF_MAT_LIGHT = 0.6
+"""...and darker than this share of the mat's lightness: a dark arm. A lamp's warm pool or
+a red block's light thrown on the mat shifts its chroma too, but brightens it."""
+
+
+def _mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pixels of ``view`` with the colour of the mat as this frame shows it, and far off it.
 
     The mat's colour is the commonest one outside the blocks' boxes (most of what the
     camera sees is mat); a pixel has it when its chroma is within :data:`MAT_CHROMA` of it,
-    in light or shade (a hard shadow darkens it, a lamp's pool brightens it).
+    in light or shade (a hard shadow darkens it, a lamp's pool brightens it). The second
+    mask: pixels whose chroma is more than :data:`OFF_MAT_CHROMA` from it and that are
+    darker than :data:`OFF_MAT_LIGHT` of its lightness (in shadow it keeps its chroma).
     """
     # every other pixel each way (8 mm at the hand view's scale: a hand is far larger)
     lab = cv2.cvtColor(np.ascontiguousarray(view[::2, ::2]), cv2.COLOR_BGR2Lab)  # 8-bit Lab
     pts = lab[outside[::2, ::2]][::3].astype(np.float32)   # a sample tells the mode
     if len(pts) < 50:
-        return np.zeros(view.shape[:2], bool)
+        return np.zeros(view.shape[:2], bool), np.zeros(view.shape[:2], bool)
     scale = np.array([100.0 / 255.0, 1.0, 1.0], np.float32)
     pts *= scale
     centre = np.median(pts, axis=0)
@@ -244,10 +269,12 @@ def _mat_like(view: np.ndarray, outside: np.ndarray) -> np.ndarray:
     da = lab[..., 1].astype(np.float32) - centre[1]
     db = lab[..., 2].astype(np.float32) - centre[2]
     light = lab[..., 0].astype(np.float32) * scale[0]
-    half = ((da * da + db * db < MAT_CHROMA ** 2) & (light > 0.4 * centre[0])
-            & (light < 1.6 * centre[0]))
+    near = da * da + db * db
+    half = (near < MAT_CHROMA ** 2) & (light > 0.4 * centre[0]) & (light < 1.6 * centre[0])
     h, w = view.shape[:2]
-    return np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w]
+    far = (near > OFF_MAT_CHROMA ** 2) & (light < OFF_MAT_LIGHT * centre[0])
+    return (np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w],
+            np.repeat(np.repeat(far, 2, axis=0), 2, axis=1)[:h, :w])
 
 
 PAPER_PAD_MM = 14.0
@@ -294,12 +321,38 @@ def _off_path(other: np.ndarray, here: np.ndarray, nadir: np.ndarray) -> bool:
     return float(np.linalg.norm(other - (here + t * seg))) > NEAR_MM
 
 
-def _judge(got: np.ndarray, usable: np.ndarray, n_in: int) -> tuple[str, float, float, float]:
-    """``(status, share inside, share of the outer band, visible share)`` of one top."""
+def _same_colour_below(block: Block, pts3: np.ndarray, cam: np.ndarray,
+                       tops: Sequence[tuple[Block, float]], centres: Mapping[str, np.ndarray]
+                       ) -> np.ndarray:
+    """Samples of ``block``'s top whose rays, were the top gone, meet a same-coloured block.
+
+    A red top resting half on a red block shows red over that half when it is taken away
+    (the lower top, or its side, is where the ray lands): those samples cannot tell
+    whether it is there.
+    """
+    hits = np.zeros(len(pts3), bool)
+    here = centres[block.id]
+    near = [(o, t) for o, t in tops if o.id != block.id and o.colour == block.colour
+            and float(np.linalg.norm(centres[o.id] - here)) < NEAR_MM]
+    if not near:
+        return hits
+    beyond = pts3 + (pts3 - cam[None, :]) * (pts3[:, 2:3] / (cam[2] - pts3[:, 2:3]))
+    for other, otop in near:
+        fp = np.asarray(other.footprint, np.float64)
+        hits |= prism_hits(pts3, beyond, fp, otop - other.height, otop)
+    return hits
+
+
+def _judge(got: np.ndarray, usable: np.ndarray, n_in: int, min_visible: float = MIN_VISIBLE
+           ) -> tuple[str, float, float, float]:
+    """``(status, share inside, share of the outer band, visible share)`` of one top.
+
+    Hidden when less than ``min_visible`` of its inner samples are usable.
+    """
     use_in = usable[:n_in]
     n_use = int(np.count_nonzero(use_in))
     visible = n_use / max(n_in, 1)
-    if visible < MIN_VISIBLE:
+    if visible < min_visible:
         return "hidden", 0.0, 0.0, visible
     share_in = int(np.count_nonzero(got[:n_in] & use_in)) / n_use
     band_use = usable[n_in:]
@@ -392,18 +445,23 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
     # each colour's chromaticity test once over every sample
     hue = {c: views.chroma_match(bgr_all, c) & ~on_table
            for c in {b.colour for b, _t, _p, _n in todo}}
-    # which samples a tower hides depends on the camera and the field alone: kept with the
-    # camera while the field stays the same
+    # which samples a tower hides, and which would show a block of the top's colour were
+    # the top gone, depend on the camera and the field alone: kept with the camera while
+    # the field stays the same
     tower_key = ("towers", tuple((b.id, t, tuple(map(tuple, np.asarray(b.footprint).tolist())))
                                  for b, t in tops))
-    towers = pose.derived.get(tower_key)
-    if not isinstance(towers, np.ndarray) or len(towers) != len(every):
+    cached = pose.derived.get(tower_key)
+    towers, below = cached if isinstance(cached, tuple) else (None, None)
+    if (not isinstance(towers, np.ndarray) or not isinstance(below, np.ndarray)
+            or len(towers) != len(every)):
         towers = np.zeros(len(every), bool)
+        below = np.zeros(len(every), bool)
         start = 0
         for block, top, pts3, _n in todo:
             sl = slice(start, start + len(pts3))
             start += len(pts3)
             here = centres[block.id]
+            below[sl] = _same_colour_below(block, pts3, cam, tops, centres)
             for other, otop in tops:
                 if other.id == block.id or otop <= top + 1e-6:
                     continue        # only a higher block can stand between it and the camera
@@ -413,7 +471,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                 towers[sl] |= prism_hits(pts3, cam, fp, otop - other.height, otop)
         if len(pose.derived) > 32:
             pose.derived.clear()
-        pose.derived[tower_key] = towers
+        pose.derived[tower_key] = (towers, below)
     start = 0
     for block, _top, pts3, n_in in todo:
         sl = slice(start, start + len(pts3))
@@ -425,16 +483,15 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
         got = (seen == palette.index(block.colour)) | hue[block.colour][sl]
         usable = ~blocked & ~on_pawn[sl]
         status, share_in, share_band, visible = _judge(got, usable, n_in)
-        if status != "seen" and visible >= MIN_VISIBLE:
+        if visible >= MIN_VISIBLE:
             # where the top is gone, its samples' rays go on down to the table; one that
-            # meets a neighbour of the same colour on the way would see that colour anyway
-            beyond = pts3 + (pts3 - cam[None, :]) * (pts3[:, 2:3] / (cam[2] - pts3[:, 2:3]))
-            for other, otop in tops:
-                if (other.id != block.id and other.colour == block.colour
-                        and float(np.linalg.norm(centres[other.id] - here)) < NEAR_MM):
-                    fp = np.asarray(other.footprint, np.float64)
-                    usable &= ~prism_hits(pts3, beyond, fp, otop - other.height, otop)
-            status, share_in, share_band, visible = _judge(got, usable, n_in)
+            # meets a block of the same colour on the way (the one it rests on, a
+            # neighbour) would see that colour anyway: only the others tell
+            telling = usable & ~below[sl]
+            if status != "seen" or np.count_nonzero(telling[:n_in]) >= MIN_TELLING * n_in:
+                usable = telling
+                status, share_in, share_band, visible = _judge(got, usable, n_in,
+                                                               MIN_TELLING)
         share = min(share_in, share_band)
         if status != "seen" and visible >= MIN_VISIBLE and _carries_pawn(views, fld, block):
             # a pawn's head stands over its top: the top is there (a pawn does not float)
