@@ -127,3 +127,19 @@ def test_a_top_merged_with_more_than_a_top_can_show_is_read_where_its_outline_is
     seen = reading.blocks[m[bid]]
     assert (seen.colour, seen.level) == (truth.colour, truth.level)
     assert math.dist(seen.centre, truth.centre_mm) <= within_mm, (seen.centre, truth.centre_mm)
+
+
+def test_a_top_whose_region_fell_short_is_centred_on_its_outline() -> None:
+    """infinifield.md "Official field-building rules": f052's yellow Y2 touches the red R2
+    (1.4 mm apart); Y2's colour region is 35 mm across (part of the top left out of its
+    colour), so its centre was 2.7 mm off and the contact lost. Centred between its
+    outline's sides, the flat field's whole touching graph is the engine's."""
+    scene, reading = _reading("f052_before")
+    m = match(reading, scene)
+    assert len(m) == len(scene.blocks) == len(reading.blocks)
+    inv = {i: b for b, i in m.items()}
+    read_pairs = {frozenset((inv[i], inv[j])) for i, j in reading.touching}
+    assert frozenset(("R2", "Y2")) in read_pairs
+    assert read_pairs == set(scene.touching)
+    y2 = reading.blocks[m["Y2"]]
+    assert math.dist(y2.centre, scene.blocks["Y2"].centre_mm) <= 2.0
