@@ -51,12 +51,15 @@ def _at(reading: FieldReading, xy: tuple[float, float]) -> list[SeenBlock3D]:
             if math.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1]) <= NEAR_MM]
 
 
-@pytest.mark.parametrize(("family", "block"), [("f018", "W8"), ("f001", "Y7")])
+@pytest.mark.parametrize(("family", "block"), [("f018", "W8"), ("f001", "Y7"), ("f001", "R6"),
+                                              ("f038", "B2")])
 def test_a_block_on_blocks_in_a_crowd_is_read_at_its_height(family: str, block: str) -> None:
     """infinifield.md "Build the field": a block standing on another among first-level
     blocks (f018's white W8 on a red one, its column hidden by its neighbours; f001's yellow
-    Y7 bridging two) is read on the second level, its colour right, resting on a block read
-    under it, not as a first-level top beside its true place."""
+    Y7 bridging two; f001's red R6 and f038's blue B2 on one block each, where the gaps to
+    the neighbours and the top's size tell together) is read on the second level, its
+    colour right, resting on a block read under it, not as a first-level top beside its
+    true place."""
     scene, reading = _read(family)
     truth = scene.blocks[block]
     assert truth.level == 2

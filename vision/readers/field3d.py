@@ -51,6 +51,7 @@ from vision.readers.levels3d import (
     contact_evidence,
     face_levels,
     prism_hits,
+    size_evidence,
 )
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.table_views import (
@@ -328,9 +329,11 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                         tuple(notes), layout)
 
 
-CONTACT_LLR = 2.0
-"""A top is read a level up (a block under it, hidden or not) when its neighbours' gaps make
-that this many times likelier in log odds (about 7 to 1) than standing a level lower."""
+CONTACT_LLR = 3.0
+"""A top is read a level up (a block under it, hidden or not) when the evidence of its
+neighbours' gaps and of its size, in log odds, passes this: about the prior odds of a top
+standing on a block rather than on the table (a few in a hundred, 1 to 20), so a top is
+raised when that is then likelier than not."""
 
 
 def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[int],
@@ -341,7 +344,8 @@ def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[
     the second level by its size, that fits snugly among its neighbours only a level up
     stands on a block (in a crowd the block under it is hidden by its neighbours, so
     nothing else may show it). Measured on the faces as found (before they are put back
-    on their outer edges).
+    on their outer edges); where neighbours weigh in, the top's size adds its own evidence
+    (:func:`~vision.readers.levels3d.size_evidence`).
     """
     layout = pose.layout
     h1 = layout.block_height_mm
@@ -356,9 +360,11 @@ def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[
         c = pose.to_plane(pose.project([[f.centre[0], f.centre[1], h1]]), 2 * h1)[0]
         high = square((float(c[0]), float(c[1])), layout.block_mm, f.angle)
         near = [j for j, lv in enumerate(levels) if j != k and lv == 1]
-        out.append(contact_evidence(lows[k], high, nadir, [lows[j] for j in near],
-                                    layout.block_mm, [faces[j].unsure for j in near])
-                   > CONTACT_LLR)
+        llr = contact_evidence(lows[k], high, nadir, [lows[j] for j in near],
+                               layout.block_mm, [faces[j].unsure for j in near])
+        if llr != 0.0 and f.expected > 0:
+            llr += size_evidence(pose, f, level, h1)
+        out.append(llr > CONTACT_LLR)
     return out
 
 

@@ -287,3 +287,20 @@ def penetration(a: np.ndarray, b: np.ndarray) -> float:
                 return 0.0
             depth = min(depth, overlap)
     return float(depth)
+
+
+def size_evidence(pose: TablePose, face: TopFace, level: int, height_mm: float) -> float:
+    """Log-likelihood ratio of a face's size for the second level against the first.
+
+    ``face.expected`` is the size a top at ``level`` shows in the view of the plane
+    ``height_mm`` (:func:`face_levels`); the sizes at the first two levels scale from it by
+    the distances to the camera. The size is measured to about a pixel.
+    """
+    nadir = pose.camera_position()[:2]
+    size = clean_size(face, nadir)
+    at = camera_depth(pose, face.centre, height_mm * level)
+    one = face.expected * at / camera_depth(pose, face.centre, height_mm)
+    two = face.expected * at / camera_depth(pose, face.centre, 2 * height_mm)
+    base = camera_depth(pose, face.centre, height_mm)
+    spread = max(1.0, base / pose.intrinsics.focal_px)     # a pixel, in mm
+    return float(((size - one) ** 2 - (size - two) ** 2) / (2 * spread ** 2))
