@@ -143,3 +143,29 @@ def test_a_top_whose_region_fell_short_is_centred_on_its_outline() -> None:
     assert read_pairs == set(scene.touching)
     y2 = reading.blocks[m["Y2"]]
     assert math.dist(y2.centre, scene.blocks["Y2"].centre_mm) <= 2.0
+
+
+@pytest.mark.parametrize(("scene_id", "bid"), [("f022_before", "Y2"), ("f028_before", "R1")])
+def test_a_top_whose_region_ran_on_past_any_top_is_read_where_its_outline_is(
+        scene_id: str, bid: str) -> None:
+    """infinifield.md "Build the field": f022's Y2 between the yellow Y1 and Y3 (its region
+    60 mm long) and f028's R1 (52 mm, run on beside the red tower R5) were not read (their
+    regions' centres 11 and 8.5 mm off); the square of a top's size with its outline on
+    four sides inside the region is the top, read within 2.5 mm."""
+    scene, reading = _reading(scene_id)
+    m = match(reading, scene)
+    truth = scene.blocks[bid]
+    assert bid in m, f"{scene_id}: {bid} not read"
+    seen = reading.blocks[m[bid]]
+    assert (seen.colour, seen.level) == (truth.colour, truth.level)
+    assert math.dist(seen.centre, truth.centre_mm) <= 2.5, (seen.centre, truth.centre_mm)
+
+
+def test_a_flat_field_with_a_run_on_top_reads_its_whole_touching_graph() -> None:
+    """infinifield.md "Official field-building rules": with f022's Y2 read, the flat
+    field's touching graph is the engine's (Y2 touches R1, R2, Y1 and Y3)."""
+    scene, reading = _reading("f022_before")
+    m = match(reading, scene)
+    assert len(m) == len(scene.blocks) == len(reading.blocks)
+    inv = {i: b for b, i in m.items()}
+    assert {frozenset((inv[i], inv[j])) for i, j in reading.touching} == set(scene.touching)

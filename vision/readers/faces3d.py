@@ -338,9 +338,12 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
                 continue
             group = by_group[int(pts[0, 1]), int(pts[0, 0])]
             faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
+    # a region larger than any top can show holds a top and more: on both axes for a face
+    # of sure size, on either for one whose region ran on (or has a pawn in it)
     faces = [g for f in faces for g in (
         _top_inside(views, height_mm, f)
-        if not f.unsure and min(f.extent) > _largest_top(views, f.centre, height_mm) * ppm
+        if (max(f.extent) if f.unsure else min(f.extent))
+        > _largest_top(views, f.centre, height_mm) * ppm
         else [f])]
     faces += _edge_squares(views, height_mm, faces)
     for f in faces:
@@ -407,7 +410,9 @@ def _top_inside(views: TableViews, height_mm: float, face: TopFace) -> list[TopF
 
     Such a region holds a top and more; the top is the square of a top's size in it whose
     four sides lie on edges (:func:`_squares_at`), nearest the region's centre. The face is
-    kept as it was when no such square shows.
+    kept as it was when no such square shows, when the square lies away from the camera's
+    nadir (the rest is the top's side faces) or when it moved away from a pawn standing in
+    the region (:func:`_pawn_left_off`).
     """
     ppm = views.px_per_mm
     edges = views.edges(height_mm)
@@ -438,9 +443,33 @@ def _top_inside(views: TableViews, height_mm: float, face: TopFace) -> list[TopF
         # the top lies away from the camera's nadir in it: the rest is its side faces,
         # which the level reading measures (see anchor_outer), not a neighbour's strip
         return [face]
+    if _pawn_left_off(views, height_mm, face, top, region):
+        return [face]
     # its outline is a top's by how it was found: the region's angle was the whole region's
     _turn_to_outline(top, edges, ppm)
     return [top]
+
+
+def _pawn_left_off(views: TableViews, height_mm: float, face: TopFace, top: TopFace,
+                   region: np.ndarray) -> bool:
+    """Whether the top found moved away from a pawn standing in the region.
+
+    A pawn stands on a top: a square further from it than the region's centre was (by
+    more than a pixel) was pushed off by the pawn's pixels (no block colour), not placed
+    on the top.
+    """
+    ppm = views.px_per_mm
+    pawn = np.isin(views.classes(height_mm), views.palette.of_kind("pawn")) & (region > 0)
+    ys, xs = np.nonzero(pawn)
+    if len(xs) < PAWN_PX_MM2 * ppm * ppm:
+        return False
+    at = (np.array([xs.mean(), ys.mean()]) + 0.5) / ppm
+    return bool(np.linalg.norm(at - top.centre) > np.linalg.norm(at - face.centre) + 1.0 / ppm)
+
+
+PAWN_PX_MM2 = 50.0
+"""Fewer pawn-coloured pixels than this (mm2 of the view) in a region are no pawn standing
+in it (stray pixels of a pawn colour along bevels and grooves)."""
 
 
 def _turn_to_outline(face: TopFace, edges: np.ndarray, ppm: float) -> None:
