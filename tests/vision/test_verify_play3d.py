@@ -65,6 +65,31 @@ def test_a_raised_top_taken_off_a_block_of_its_colour_is_read_removed() -> None:
     assert check.removal == "R2"
 
 
+def test_a_raised_top_taken_off_a_block_of_its_colour_seen_from_the_side_is_read_removed(
+        ) -> None:
+    """infinifield.md step 7: a yellow block raised on a yellow and a white one, the camera
+    off to the side, is taken away. Nearly every ray through where its top was now lands on
+    the yellow block (its top or its side), so the top's colour cannot tell; its sides can:
+    the face turned to the camera showed yellow, and the rays through it now land on the
+    white top. (The check used to read it still there and no removal.)"""
+    pose = _overhead((300.0, 225.0))
+    blocks = (
+        BoxBlock("W1", "white", (470.0, 290.0)),
+        BoxBlock("Y1", "yellow", (511.0, 290.0)),
+        BoxBlock("Y2", "yellow", (490.5, 290.0), level=2, rests_on=("W1", "Y1")),
+        BoxBlock("R1", "red", (470.0, 249.0)),
+        BoxBlock("B1", "blue", (511.0, 249.0)),
+    )
+    scene = BoxScene(blocks, pose=pose, seed=4)
+    full = render_boxes(scene).image
+    fld = scene.field()
+    assert check_blocks(full, table_pose(full, pose.intrinsics), fld).removal is None
+    taken = render_boxes(scene.without("Y2")).image
+    check = check_blocks(taken, table_pose(taken, pose.intrinsics), fld)
+    assert check.blocks["Y2"].status == "gone"
+    assert check.removal == "Y2"
+
+
 def _shipped(image_id: str):
     path = DEFAULT_DIR / f"{image_id}.json"
     if not path.is_file():

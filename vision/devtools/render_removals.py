@@ -9,6 +9,7 @@ move or nothing), and the hand image is left out. Rendered with
     nice -n 10 python -m vision.devtools.render_removals --out artifacts/table3d_extra \
         --families 200-239
 
+``--hands`` renders only the families with an arm over the table, their hand image too.
 Family numbers 0-87 are the shipped set; use others. Numbers with ``n % 4 == 3`` are skipped
 (the shipped set's held-out rule would mark them held out).
 """
@@ -29,10 +30,11 @@ REMOVAL_SEED_OFFSET = 700_000
 """Offset of the generator that draws the removal when the family's plan has none."""
 
 
-def removal_family(number: int) -> FamilyPlan | None:
-    """The family ``number`` at 640x480 with ``before`` and a removal ``after`` (no hand).
+def removal_family(number: int, hand: bool = False) -> FamilyPlan | None:
+    """The family ``number`` at 640x480 with ``before`` and a removal ``after``.
 
-    Returns None when no block of the field may be removed.
+    With ``hand``, also the family's hand image (an arm reaching over the table) where its
+    plan has one. Returns None when no block of the field may be removed.
     """
     plan = plan_family(number, (640, 480))
     before = plan.images["before"]
@@ -42,7 +44,10 @@ def removal_family(number: int) -> FamilyPlan | None:
                        before.pawns, "remove")
     if after is None or after.action is None or after.action["kind"] != "remove":
         return None
-    return replace(plan, images={"before": before, "after": after})
+    images = {"before": before, "after": after}
+    if hand and "hand" in plan.images:
+        images["hand"] = plan.images["hand"]
+    return replace(plan, images=images)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -51,6 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="output folder")
     ap.add_argument("--families", default="200-239", help="family numbers, e.g. 200-239")
     ap.add_argument("--samples", type=int, default=8, help="Cycles samples per pixel")
+    ap.add_argument("--hands", action="store_true",
+                    help="only families whose plan has an arm over the table, with its image")
     args = ap.parse_args(argv)
     try:
         numbers = [n for n in _numbers(args.families) if n % 4 != 3 and n > 87]
@@ -59,9 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     args.out.mkdir(parents=True, exist_ok=True)
     for n in numbers:
-        plan = removal_family(n)
+        plan = removal_family(n, args.hands)
         if plan is None:
             print(f"f{n:03d}: nothing removable, skipped", flush=True)
+            continue
+        if args.hands and "hand" not in plan.images:
             continue
         render_family(plan, args.out, args.samples, sys.stdout)
         write_index(args.out)

@@ -343,6 +343,81 @@ def _same_colour_below(block: Block, pts3: np.ndarray, cam: np.ndarray,
     return hits
 
 
+SIDE_MIN = 8
+"""Side-face samples a block needs in view (not behind another block, nor over one of its
+colour) before its sides say anything."""
+
+SIDE_GONE = 0.2
+"""A block whose top cannot tell (its colour under it) is gone when its side faces in view
+show its colour (or its hue in shade) for at most this share of their samples."""
+
+
+SIDE_PX = 6.0
+"""A side face is looked at only where the camera sees it at least this many pixels tall: a
+face seen edge-on is a sliver the blur mixes with what lies beside it."""
+
+
+def _side_points(poly: np.ndarray, bottom: float, top: float, cam: np.ndarray,
+                 pose: TablePose) -> np.ndarray:
+    """Points (N, 3) on the side faces of a block the camera faces (those toward its nadir).
+
+    Five along each face, away from the bevelled corners, at a quarter, half and three
+    quarters of its height; faces the camera sees under :data:`SIDE_PX` tall left out.
+    """
+    centre = poly.mean(axis=0)
+    pts = []
+    for i in range(len(poly)):
+        a, b = poly[i], poly[(i + 1) % len(poly)]
+        mid = (a + b) / 2
+        if (mid - centre) @ (cam[:2] - mid) <= 0:
+            continue                      # a face turned away from the camera
+        ends = pose.project([[mid[0], mid[1], bottom], [mid[0], mid[1], top]])
+        if float(np.linalg.norm(ends[1] - ends[0])) < SIDE_PX:
+            continue
+        for t in np.linspace(0.2, 0.8, 5):
+            for f in (0.25, 0.5, 0.75):
+                x, y = a + (b - a) * t
+                pts.append((x, y, bottom + (top - bottom) * f))
+    return np.array(pts, np.float64).reshape(-1, 3)
+
+
+def _side_share(views: TableViews, block: Block, top: float, cam: np.ndarray,
+                tops: Sequence[tuple[Block, float]], centres: Mapping[str, np.ndarray]
+                ) -> float | None:
+    """Share of the samples on the side faces of ``block`` the camera sees in its colour.
+
+    ``None`` when fewer than :data:`SIDE_MIN` can tell: behind another block, or whose rays
+    would go on (the block gone) into a block of its colour, or of a pawn colour. A sample
+    the palette calls table counts only by its class (a mat in the shade of red blocks has
+    a red hue). A block taken away takes its sides with it: where it stood on a white block,
+    the rays through its sides land on that block's white top.
+    """
+    poly = np.asarray(block.footprint, np.float64)
+    pts = _side_points(poly, top - block.height, top, cam, views.pose)
+    if len(pts) < SIDE_MIN:
+        return None
+    usable = np.ones(len(pts), bool)
+    beyond = pts + (pts - cam[None, :]) * (pts[:, 2:3] / (cam[2] - pts[:, 2:3]))
+    here = centres[block.id]
+    for other, otop in tops:
+        if other.id == block.id or float(np.linalg.norm(centres[other.id] - here)) > 2 * NEAR_MM:
+            continue
+        fp = np.asarray(other.footprint, np.float64)
+        usable &= ~prism_hits(pts, cam, fp, otop - other.height, otop)
+        if other.colour == block.colour:
+            usable &= ~prism_hits(pts, beyond, fp, otop - other.height, otop)
+    bgr, ok, _px = views.sample(pts)
+    cls = views.classes_of(bgr, ok)
+    usable &= ok & ~np.isin(cls, views.palette.of_kind("pawn"))
+    n = int(np.count_nonzero(usable))
+    if n < SIDE_MIN:
+        return None
+    on_table = np.isin(cls, views.palette.of_kind("table"))
+    got = ((cls == views.palette.index(block.colour))
+           | (views.chroma_match(bgr, block.colour) & ~on_table))
+    return int(np.count_nonzero(got & usable)) / n
+
+
 def _judge(got: np.ndarray, usable: np.ndarray, n_in: int, min_visible: float = MIN_VISIBLE
            ) -> tuple[str, float, float, float]:
     """``(status, share inside, share of the outer band, visible share)`` of one top.
@@ -473,7 +548,7 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
             pose.derived.clear()
         pose.derived[tower_key] = (towers, below)
     start = 0
-    for block, _top, pts3, n_in in todo:
+    for block, top_h, pts3, n_in in todo:
         sl = slice(start, start + len(pts3))
         start += len(pts3)
         blocked = under_hand[sl] | off_frame[sl] | towers[sl]
@@ -492,6 +567,13 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                 usable = telling
                 status, share_in, share_band, visible = _judge(got, usable, n_in,
                                                                MIN_TELLING)
+            else:
+                # nearly all of its top would show its colour without it (a yellow top
+                # raised on a yellow block, seen from the side): its sides in view tell
+                usable = telling
+                sides = _side_share(views, block, top_h, cam, tops, centres)
+                if sides is not None and sides <= SIDE_GONE:
+                    status, share_in, share_band = "gone", sides, sides
         share = min(share_in, share_band)
         if status != "seen" and visible >= MIN_VISIBLE and _carries_pawn(views, fld, block):
             # a pawn's head stands over its top: the top is there (a pawn does not float)
