@@ -239,9 +239,10 @@ OFF_MAT_CHROMA = 10.0
 """CIELAB chroma distance beyond which a pixel is not the mat, whatever its class (the mat's
 own pixels, JPEG blocks and shadows included, stay within 6 but for one in a hundred)."""
 
-OFF_MAT_LIGHT = 0.6
-"""...and darker than this share of the mat's lightness: a dark arm. A lamp's warm pool or
-a red block's light thrown on the mat shifts its chroma too, but brightens it."""
+OFF_MAT_LIGHT = 0.9
+"""...and darker than this share of the mat's lightness: a dark arm (a brown arm over a dark
+green mat is 0.8 of it). A lamp's warm pool or a red block's light thrown on the mat shifts
+its chroma too, but keeps or raises its lightness."""
 
 
 def _mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
