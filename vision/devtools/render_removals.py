@@ -9,7 +9,10 @@ move or nothing), and the hand image is left out. Rendered with
     nice -n 10 python -m vision.devtools.render_removals --out artifacts/table3d_extra \
         --families 200-239
 
-``--hands`` renders only the families with an arm over the table, their hand image too.
+``--hands`` renders only the families with an arm over the table, their hand image too;
+``--only before`` then ``--only after`` render a family's two images in separate runs (the
+second reuses the first's exposure and white balance), as the set's held-out after images
+were made.
 Family numbers 0-87 are the shipped set; use others. Numbers with ``n % 4 == 3`` are skipped
 (the shipped set's held-out rule would mark them held out).
 """
@@ -58,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=8, help="Cycles samples per pixel")
     ap.add_argument("--hands", action="store_true",
                     help="only families whose plan has an arm over the table, with its image")
+    ap.add_argument("--only", choices=["before", "after"], default=None,
+                    help="render only this image of each family (the after image in a later "
+                         "run, as the set's held-out after images were made)")
     args = ap.parse_args(argv)
     try:
         numbers = [n for n in _numbers(args.families) if n % 4 != 3 and n > 87]
@@ -72,6 +78,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         if args.hands and "hand" not in plan.images:
             continue
+        if args.only == "before":
+            plan = replace(plan, images={"before": plan.images["before"]})
         render_family(plan, args.out, args.samples, sys.stdout)
         write_index(args.out)
     return 0

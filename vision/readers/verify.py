@@ -344,6 +344,10 @@ def _same_colour_below(block: Block, pts3: np.ndarray, cam: np.ndarray,
     return hits
 
 
+MIN_FEW = 0.1
+"""A top whose colour lies under it, its sides out of sight, is gone when at least this share
+of its samples can tell (five, a strip 6 mm wide) and next to none of them show its colour."""
+
 SIDE_MIN = 8
 """Side-face samples a block needs in view (not behind another block, nor over one of its
 colour) before its sides say anything."""
@@ -573,8 +577,16 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                 # raised on a yellow block, seen from the side): its sides in view tell
                 usable = telling
                 sides = _side_share(views, block, top_h, cam, tops, centres)
-                if sides is not None and sides <= SIDE_GONE:
-                    status, share_in, share_band = "gone", sides, sides
+                n_tell = int(np.count_nonzero(telling[:n_in]))
+                if sides is not None:
+                    if sides <= SIDE_GONE:
+                        status, share_in, share_band = "gone", sides, sides
+                elif n_tell >= MIN_FEW * n_in:
+                    # sides seen edge-on (near the nadir): the few samples that can tell
+                    # decide, when they all but agree that its colour is not there
+                    few = int(np.count_nonzero(got[:n_in] & telling[:n_in])) / n_tell
+                    if few <= GONE_SHARE:
+                        status, share_in, share_band = "gone", few, few
         share = min(share_in, share_band)
         if status != "seen" and visible >= MIN_VISIBLE and _carries_pawn(views, fld, block):
             # a pawn's head stands over its top: the top is there (a pawn does not float)
