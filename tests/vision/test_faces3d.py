@@ -15,16 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from vision.devtools.table3d_truth import DEFAULT_DIR, load_scene
+from tests.vision.table3d_reading import read_tune_scene
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import intrinsics_of, match
-
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import read_field
-from vision.readers.table_views import TableViews, learn_palette
+from table3d_accuracy import match
 
 OUTLINED = {"f016_before": ["B1"], "f028_before": ["R3"], "f037_before": ["Y2"],
             "f046_before": ["R4"], "f068_before": ["W1"], "f076_before": ["W4"]}
@@ -34,17 +29,6 @@ the part the strong edges cut out of it is the top's square; f037's Y2 and f046'
 pawn stands on the top, its outline's edges inside it)."""
 
 
-def _reading(scene_id: str):
-    path = DEFAULT_DIR / f"{scene_id}.json"
-    if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
-    scene = load_scene(path)
-    assert scene.split == "tune", scene.id
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "true"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    return scene, read_field(frame, pose, palette)
 
 
 @pytest.mark.parametrize("scene_id", sorted(OUTLINED))
@@ -52,7 +36,7 @@ def test_a_top_merged_with_a_same_coloured_neighbour_is_found_by_its_outline(sce
                                                                            ) -> None:
     """infinifield.md "Build the field": every block of the field is read with its colour,
     where it stands (within 3 mm) and how it is turned (within 3 degrees)."""
-    scene, reading = _reading(scene_id)
+    scene, reading = read_tune_scene(scene_id)
     m = match(reading, scene)
     for bid in OUTLINED[scene_id]:
         truth = scene.blocks[bid]

@@ -12,38 +12,25 @@ from __future__ import annotations
 
 import math
 import sys
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from vision.devtools.table3d_truth import DEFAULT_DIR, SceneTruth, load_scene
+from tests.vision.table3d_reading import read_tune_scene
+from vision.devtools.table3d_truth import SceneTruth
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import intrinsics_of, match
+from table3d_accuracy import match
 
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
-from vision.readers.table_views import TableViews, learn_palette
+from vision.readers.field3d import FieldReading, SeenBlock3D
 
 NEAR_MM = 8.0
 """A read top this close (mm) to the true top's centre is that top."""
 
 
-@cache
 def _read(family: str) -> tuple[SceneTruth, FieldReading]:
-    path = DEFAULT_DIR / f"{family}_before.json"
-    if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
-    scene = load_scene(path)
-    assert scene.split == "tune", f"{family} is held out: tests use tuning families only"
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "true"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    return scene, read_field(frame, pose, palette)
+    return read_tune_scene(f"{family}_before")
 
 
 def _at(reading: FieldReading, xy: tuple[float, float]) -> list[SeenBlock3D]:

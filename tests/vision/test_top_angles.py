@@ -18,18 +18,13 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.devtools.table3d_truth import DEFAULT_DIR, load_scene
+from tests.vision.table3d_reading import read_tune_scene
 from vision.geometry import square
 from vision.readers.faces3d import measured_angle, outline_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import intrinsics_of, match
-
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import read_field
-from vision.readers.table_views import TableViews, learn_palette
+from table3d_accuracy import match
 
 
 def _edges(grey: np.ndarray) -> np.ndarray:
@@ -79,17 +74,6 @@ def test_no_outline_no_turn(seed: int) -> None:
     assert measured_angle(edges, np.array([60.0, 60.0]), 4.0, (20.0, 20.0)) == 4.0
 
 
-def _reading(scene_id: str):
-    path = DEFAULT_DIR / f"{scene_id}.json"
-    if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
-    scene = load_scene(path)
-    assert scene.split == "tune", scene.id
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "true"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    return scene, read_field(frame, pose, palette)
 
 
 def test_a_corner_contact_is_read_when_the_tops_region_hull_is_bent() -> None:
@@ -97,7 +81,7 @@ def test_a_corner_contact_is_read_when_the_tops_region_hull_is_bent() -> None:
     a corner only (1.8 mm apart); Y1's colour region's rectangle came out square to the
     frame (5.6 degrees off) and the contact was lost. Read from its outline, Y1 is turned
     within 1.5 degrees and the whole touching graph of the flat field is the engine's."""
-    scene, reading = _reading("f042_before")
+    scene, reading = read_tune_scene("f042_before")
     m = match(reading, scene)
     assert len(m) == len(scene.blocks) == len(reading.blocks)
     y1 = reading.blocks[m["Y1"]]
@@ -120,7 +104,7 @@ def test_a_top_merged_with_more_than_a_top_can_show_is_read_where_its_outline_is
     has its four sides on edges. Before, f065's W4 was read 9 mm off (its corner contact
     with W6 lost) and f041's W6 not at all (now read at its level, within the bench's
     15 mm match: the stack reading still places it 9 mm off)."""
-    scene, reading = _reading(scene_id)
+    scene, reading = read_tune_scene(scene_id)
     m = match(reading, scene)
     truth = scene.blocks[bid]
     assert bid in m, f"{scene_id}: {bid} not read"
@@ -134,7 +118,7 @@ def test_a_top_whose_region_fell_short_is_centred_on_its_outline() -> None:
     (1.4 mm apart); Y2's colour region is 35 mm across (part of the top left out of its
     colour), so its centre was 2.7 mm off and the contact lost. Centred between its
     outline's sides, the flat field's whole touching graph is the engine's."""
-    scene, reading = _reading("f052_before")
+    scene, reading = read_tune_scene("f052_before")
     m = match(reading, scene)
     assert len(m) == len(scene.blocks) == len(reading.blocks)
     inv = {i: b for b, i in m.items()}
@@ -152,7 +136,7 @@ def test_a_top_whose_region_ran_on_past_any_top_is_read_where_its_outline_is(
     60 mm long) and f028's R1 (52 mm, run on beside the red tower R5) were not read (their
     regions' centres 11 and 8.5 mm off); the square of a top's size with its outline on
     four sides inside the region is the top, read within 2.5 mm."""
-    scene, reading = _reading(scene_id)
+    scene, reading = read_tune_scene(scene_id)
     m = match(reading, scene)
     truth = scene.blocks[bid]
     assert bid in m, f"{scene_id}: {bid} not read"
@@ -164,7 +148,7 @@ def test_a_top_whose_region_ran_on_past_any_top_is_read_where_its_outline_is(
 def test_a_flat_field_with_a_run_on_top_reads_its_whole_touching_graph() -> None:
     """infinifield.md "Official field-building rules": with f022's Y2 read, the flat
     field's touching graph is the engine's (Y2 touches R1, R2, Y1 and Y3)."""
-    scene, reading = _reading("f022_before")
+    scene, reading = read_tune_scene("f022_before")
     m = match(reading, scene)
     assert len(m) == len(scene.blocks) == len(reading.blocks)
     inv = {i: b for b, i in m.items()}
