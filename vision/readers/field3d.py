@@ -167,12 +167,21 @@ class FieldReading:
 
 
 def _side_colour(views: TableViews, outline: np.ndarray, level: int,
-                 others: Sequence[SeenBlock3D] = ()) -> tuple[str | None, float]:
+                 others: Sequence[SeenBlock3D] = (),
+                 top_too: bool = False) -> tuple[str | None, float]:
     """Majority block colour on the visible side faces of the box at ``level``.
+
+    Each face votes by the area in pixels it covers in the frame (from the camera model),
+    so a face seen nearly edge-on, its pixels mostly its neighbours' edges, counts little.
 
     Side faces are shaded differently from tops, so they are classified by chromaticity
     (each channel's share of the sum), which shading does not change; white is told from
-    the table by being brighter than the table next to it.
+    the table by being brighter than the table next to it. With ``top_too`` the part of
+    the box's top that no other block hides counts as well (a block carrying one side of
+    a bridge shows a strip of its top beside it, far more than a side face seen nearly
+    edge-on); a point of it counts only when the camera sees it
+    ``TOP_CLEAR_MM`` clear of every other block, so a neighbour's edge blurred over it
+    does not vote.
     """
     layout = views.layout
     pose = views.pose
@@ -180,6 +189,7 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
     z1 = level * layout.block_height_mm
     z0 = z1 - layout.block_height_mm
     samples: list[np.ndarray] = []
+    weights: list[np.ndarray] = []
     centre = outline.mean(axis=0)
     h, w = views.frame.shape[:2]
     for i in range(4):
@@ -202,25 +212,83 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
         if ok.sum() < 5 or np.ptp(px[ok], axis=0).min() < 2.0:
             continue        # a face seen edge-on covers no pixels
         samples.append(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)])
+        # each point stands for its share of the face's area in the frame: a face seen
+        # nearly edge-on (under a pixel high) counts for little beside one seen square on
+        quad = pose.project(np.array([[*a, z0], [*b, z0], [*b, z1], [*a, z1]]))
+        weights.append(np.full(int(ok.sum()), _area_px(quad) / len(pts)))
+    if top_too:
+        for pixels, each in _top_samples(views, outline, z1, others):
+            samples.append(pixels)
+            weights.append(np.full(len(pixels), each))
     if not samples:
         return None, 0.0
     bgr = np.concatenate(samples).astype(np.float32)
+    weight = np.concatenate(weights)
     names, refs = _chroma_refs(views.palette)
     table = views.table_bgr
     chroma = (bgr + 1) / (bgr.sum(axis=1, keepdims=True) + 3)
     d = np.linalg.norm(chroma[:, None, :] - refs[None, :, :], axis=2)
     best = d.argmin(axis=1)
     bright = bgr.sum(axis=1) > 1.25 * float(sum(table))
-    votes: dict[str, int] = {}
-    for k, is_bright, dist in zip(best, bright, d[np.arange(len(d)), best], strict=True):
+    votes: dict[str, float] = {}
+    for k, is_bright, dist, wt in zip(best, bright, d[np.arange(len(d)), best], weight,
+                                      strict=True):
         name = names[k]
         if dist > 0.08 or (name == "white" and not is_bright):
             continue
-        votes[name] = votes.get(name, 0) + 1
+        votes[name] = votes.get(name, 0.0) + float(wt)
     if not votes:
         return None, 0.0
     top = max(votes, key=lambda k: votes[k])
-    return top, votes[top] / len(bgr)
+    return top, votes[top] / float(weight.sum())
+
+
+def _area_px(quad: np.ndarray) -> float:
+    """The area in pixels of a polygon given by its corners in the frame."""
+    x, y = quad[:, 0], quad[:, 1]
+    return 0.5 * abs(float(x @ np.roll(y, 1) - y @ np.roll(x, 1)))
+
+
+def _inside(points: np.ndarray, polygon: np.ndarray) -> np.ndarray:
+    """Which ``points`` (N, 2) lie inside the convex ``polygon`` (its corners in order)."""
+    sides = []
+    for i in range(len(polygon)):
+        a, b = polygon[i], polygon[(i + 1) % len(polygon)]
+        sides.append((b[0] - a[0]) * (points[:, 1] - a[1])
+                     - (b[1] - a[1]) * (points[:, 0] - a[0]))
+    cross = np.stack(sides)
+    return np.asarray(np.all(cross >= 0, axis=0) | np.all(cross <= 0, axis=0))
+
+
+def _top_samples(views: TableViews, outline: np.ndarray, z: float,
+                 others: Sequence[SeenBlock3D]) -> list[tuple[np.ndarray, float]]:
+    """Pixels of the box's top at height ``z`` that the camera sees clear of ``others``.
+
+    Returned with the area in pixels each one stands for (none, or one group).
+    """
+    layout = views.layout
+    pose = views.pose
+    cam = pose.camera_position()
+    h, w = views.frame.shape[:2]
+    a, b, d = outline[0], outline[1], outline[3]
+    s = np.linspace(0.1, 0.9, 9)
+    pts = np.array([[*(a + (b - a) * u + (d - a) * v), z] for u in s for v in s])
+    px = pose.project(pts)
+    ok = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < w - 1) & (px[:, 1] < h - 1)
+    shifts = [(0.0, 0.0), (TOP_CLEAR_MM, 0.0), (-TOP_CLEAR_MM, 0.0), (0.0, TOP_CLEAR_MM),
+              (0.0, -TOP_CLEAR_MM)]
+    for other in others:
+        z_top = other.level * layout.block_height_mm
+        foot = np.asarray(other.outline, np.float64)
+        if z_top >= z:
+            ok &= ~_inside(pts[:, :2], foot)    # a point inside another block is not a top
+        for dx, dy in shifts:
+            moved = pts + np.array([dx, dy, 0.0])
+            ok &= ~prism_hits(moved, cam, foot, z_top - layout.block_height_mm, z_top)
+    if ok.sum() < 5:
+        return []
+    area = _area_px(pose.project(np.array([[*c, z] for c in outline])))
+    return [(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)], area / len(pts))]
 
 
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
@@ -497,7 +565,7 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
     others = [top, *(b for j, b in enumerate(blocks) if j != i and b.seen != "assumed"
                      and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1])
                      > 0.5 * layout.block_mm)]
-    colour, share = _side_colour(views, outline, seen.level, others)
+    colour, share = _side_colour(views, outline, seen.level, others, top_too=True)
     seen_by = "side"
     if colour is None or share < SIDE_SHARE:
         # nothing of it shows: assumed white, as a hidden block in a column is
@@ -537,6 +605,10 @@ def _too_high(blocks: Sequence[SeenBlock3D], n_tops: int, column_seen: set[int])
 BALANCE_MM = 5.0
 """A block stands on one block alone only with its centre this far (mm) inside that one's
 top; nearer its edge (a bridge's half seen) a second block carries it."""
+
+TOP_CLEAR_MM = 2.0
+"""A point of a hidden block's top counts for its colour only when the camera sees it this
+far clear of every other block in each direction (a pixel or more at 640x480)."""
 
 SIDE_SHARE = 0.3
 """A block under a top is read from its side faces when this share of them has its colour."""
