@@ -37,6 +37,9 @@ class TopFace:
     extent: tuple[float, float] = (0.0, 0.0)   # mm along the angle's axis and across it
     unsure: bool = False        # its size is not a clean measure (a pawn on it, a split row)
     expected: float = 0.0       # mm, the size a top at its level shows in that view
+    # mm, along each axis it shares with a same-coloured neighbour: between its own edges
+    # (0 where the region's extent is the measure), see _trim_shared_sides
+    own: tuple[float, float] = (0.0, 0.0)
 
 
 def _angle(a: float) -> float:
@@ -350,7 +353,91 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
         if not f.unsure:
             _turn_to_outline(f, edges, ppm)
             _centre_short_axes(f, edges, ppm, views.layout.block_mm)
+    _trim_shared_sides(faces, edges, ppm, views.layout.block_mm)
     return faces
+
+
+OWN_EDGE_REACH_PX = 3.5
+"""How far inside a region's side (view pixels) the top's own edge is looked for."""
+
+SHARED_GAP_MM = 1.0
+"""Two same-coloured regions whose sides come closer than this (mm) were split from each
+other by which core is nearer, not by a change of colour."""
+
+
+def _trim_shared_sides(faces: list[TopFace], edges: np.ndarray, ppm: float, block_mm: float
+                       ) -> None:
+    """Measure a face's size between its own edges along an axis it shares with a neighbour.
+
+    Two same-coloured tops side by side make one colour region that the nearest-core split
+    cuts at the groove's middle, so each one's region takes in its bevel and half the groove
+    on that side: a few pixels too large, which the level reading takes for a top nearer the
+    camera. The groove shows as two edges, one per top; along such an axis the distance
+    between the face's own edges (the innermost clear edge across each side,
+    :func:`own_edge`) is kept in ``face.own`` when both show and it is smaller than the
+    region's extent (which stays: the centre and the level-one reference are the regions').
+    Axes bounded by other colours have no such measure (the colour change is the top's
+    edge).
+    """
+    sure = [f for f in faces if not f.unsure and f.extent != (0.0, 0.0)]
+    for f in sure:
+        axes = face_axes(f.angle)
+        ext = list(f.extent)
+        centre = f.centre * ppm - 0.5
+        for i, axis in enumerate(axes):
+            other = axes[1 - i]
+            shared = False
+            for g in faces:
+                if g is f or g.colour != f.colour:
+                    continue
+                d = g.centre - f.centre
+                along, across = abs(float(d @ axis)), abs(float(d @ other))
+                g_half = (g.extent[i] if g.extent != (0.0, 0.0) else g.size) / 2
+                # side by side: a block apart along the axis (tops cannot overlap), in line
+                if (across < 0.5 * block_mm and along > 0.85 * block_mm
+                        and along - ext[i] / 2 - g_half < SHARED_GAP_MM):
+                    shared = True
+            if not shared:
+                continue
+            half = ext[i] * ppm / 2
+            length = ext[1 - i] * ppm
+            pos = own_edge(edges, centre + axis * half, axis, other, length)
+            neg = own_edge(edges, centre - axis * half, -axis, other, length)
+            if pos is None or neg is None:
+                continue
+            width = (2 * half + pos + neg) / ppm
+            if width < ext[i]:
+                ext[i] = width
+        if (ext[0], ext[1]) != f.extent:
+            f.own = (ext[0] if ext[0] != f.extent[0] else 0.0,
+                     ext[1] if ext[1] != f.extent[1] else 0.0)
+
+
+def own_edge(edges: np.ndarray, mid: np.ndarray, normal: np.ndarray, tangent: np.ndarray,
+             length: float) -> float | None:
+    """Where a top's own edge lies across a side of its region (view pixels, outward).
+
+    Across the side at ``mid`` (``normal`` pointing out of the top), the median edge profile
+    over the side's middle part; its innermost local maximum of at least half the strongest
+    one within :data:`OWN_EDGE_REACH_PX` inside to a pixel and a half outside (a groove
+    shows this top's edge and then its neighbour's). ``None`` when no maximum shows.
+    """
+    offsets = np.arange(-OWN_EDGE_REACH_PX, 1.5 + 0.01, 0.25)
+    along = np.linspace(-0.3, 0.3, 9) * length
+    pts = (mid[None, None, :] + offsets[:, None, None] * normal[None, None, :]
+           + along[None, :, None] * tangent[None, None, :])
+    prof = np.median(_sample(edges, pts.reshape(-1, 2)).reshape(len(offsets), len(along)),
+                     axis=1)
+    peaks = [k for k in range(1, len(prof) - 1)
+             if prof[k] >= prof[k - 1] and prof[k] > prof[k + 1]
+             and prof[k] >= 0.5 * prof.max()]
+    if not peaks:
+        return None
+    k = peaks[0]
+    a, b, c = prof[k - 1], prof[k], prof[k + 1]
+    den = a - 2 * b + c
+    sub = 0.5 * (a - c) / den if den < 0 else 0.0
+    return float(offsets[k] + sub * 0.25)
 
 
 SHORT_SHARE = 0.92

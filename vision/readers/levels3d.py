@@ -39,10 +39,12 @@ to a top's size, about the measuring noise, so a face must show the whole step (
 are the common case; a wrong stack invents a hidden block)."""
 
 
-def clean_size(face: TopFace, nadir: np.ndarray) -> float:
+def clean_size(face: TopFace, nadir: np.ndarray, own_edges: bool = False) -> float:
     """The face's size across the direction its side faces smear in (toward the nadir).
 
-    Across that direction the region is only the top face.
+    Across that direction the region is only the top face. With ``own_edges``, along an
+    axis the face shares with a same-coloured neighbour its size between its own edges
+    (``face.own``): the region ran on there to the groove's middle.
     """
     to_nadir = nadir - face.centre
     dist = float(np.linalg.norm(to_nadir))
@@ -51,12 +53,14 @@ def clean_size(face: TopFace, nadir: np.ndarray) -> float:
     n = to_nadir / dist
     u, v = face_axes(face.angle)
     wu, wv = abs(float(n @ u)), abs(float(n @ v))
+    ext = tuple(o if o > 0 and own_edges else e
+                for o, e in zip(face.own, face.extent, strict=True))
     # the axis least along the nadir direction is the clean one
     if wu < 0.45:
-        return face.extent[0]
+        return ext[0]
     if wv < 0.45:
-        return face.extent[1]
-    return min(face.extent)
+        return ext[1]
+    return min(ext)
 
 
 def column_level(views: TableViews, face: TopFace, height_mm: float, max_level: int
@@ -140,8 +144,12 @@ def face_levels(pose: TablePose, faces: Sequence[TopFace], height_mm: float, blo
         own = sizes[[c == colour and ok for c, ok in zip(colours, sure, strict=True)]]
         refs[colour] = (overall + (reference(own) - overall) * len(own) / (len(own) + 3.0)
                         if len(own) >= 3 else overall)
+    # the level by the cleanest measure: between a top's own edges where its region ran on
+    # into a same-coloured neighbour's (the reference stays that of the regions' sizes,
+    # which the level-one tops beside other colours measure)
     levels = []
-    for f, size in zip(faces, sizes, strict=True):
+    for f, size in zip(faces, [clean_size(f, nadir, own_edges=True) for f in faces],
+                       strict=True):
         ref = min(max(refs[f.colour], 0.75 * block_mm), 1.02 * block_mm)
         if f.unsure:
             levels.append(1)
