@@ -20,16 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.vision.table3d_reading import read_tune_scene
 from vision.devtools.table3d_truth import DEFAULT_DIR, iter_scenes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import intrinsics_of, match
+from table3d_accuracy import match
 
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import FieldReading, read_field
-from vision.readers.table_views import TableViews, learn_palette
+from vision.readers.field3d import FieldReading
 
 FAMILIES = 24
 """How many of the shipped tuning families are read (9 of them stacked)."""
@@ -45,11 +43,7 @@ def readings() -> list:
     for scene in found:
         if scene.family not in families or scene.role != "before" or not scene.stacked:
             continue
-        frame = scene.image()
-        pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                          intrinsics_of(scene, "true"), scene.layout)
-        palette = learn_palette(TableViews(frame, pose, default_palette()))
-        out.append((scene, read_field(frame, pose, palette)))
+        out.append(read_tune_scene(scene.id))
     if not out:
         pytest.skip("no stacked set-up photo shipped")
     return out

@@ -48,21 +48,24 @@ def _bridge_scene(pose: TablePose) -> BoxScene:
     return BoxScene(blocks, pose=pose, seed=3)
 
 
+def _assert_removal_read(scene: BoxScene, removed: str) -> None:
+    """No removal is read on the whole field; with ``removed`` taken away, exactly it."""
+    intrinsics = scene.pose.intrinsics
+    full = render_boxes(scene).image
+    fld = scene.field()
+    assert check_blocks(full, table_pose(full, intrinsics), fld).removal is None
+    taken = render_boxes(scene.without(removed)).image
+    check = check_blocks(taken, table_pose(taken, intrinsics), fld)
+    assert check.blocks[removed].status == "gone"
+    assert check.removal == removed
+
+
 def test_a_raised_top_taken_off_a_block_of_its_colour_is_read_removed() -> None:
     """infinifield.md step 7: the red block raised half over a red one is taken away. Over
     that half the camera now sees the lower red top where the raised one was: only the
     other half (now the white block's top) can tell, and it says gone. (The check used to
     count the red half as the raised top still there and read no removal.)"""
-    pose = _overhead((305.0, 225.0))
-    scene = _bridge_scene(pose)
-    full = render_boxes(scene).image
-    cam = table_pose(full, pose.intrinsics)
-    fld = scene.field()
-    assert check_blocks(full, cam, fld).removal is None
-    taken = render_boxes(scene.without("R2")).image
-    check = check_blocks(taken, table_pose(taken, pose.intrinsics), fld)
-    assert check.blocks["R2"].status == "gone"
-    assert check.removal == "R2"
+    _assert_removal_read(_bridge_scene(_overhead((305.0, 225.0))), "R2")
 
 
 def test_a_raised_top_taken_off_a_block_of_its_colour_seen_from_the_side_is_read_removed(
@@ -80,14 +83,7 @@ def test_a_raised_top_taken_off_a_block_of_its_colour_seen_from_the_side_is_read
         BoxBlock("R1", "red", (470.0, 249.0)),
         BoxBlock("B1", "blue", (511.0, 249.0)),
     )
-    scene = BoxScene(blocks, pose=pose, seed=4)
-    full = render_boxes(scene).image
-    fld = scene.field()
-    assert check_blocks(full, table_pose(full, pose.intrinsics), fld).removal is None
-    taken = render_boxes(scene.without("Y2")).image
-    check = check_blocks(taken, table_pose(taken, pose.intrinsics), fld)
-    assert check.blocks["Y2"].status == "gone"
-    assert check.removal == "Y2"
+    _assert_removal_read(BoxScene(blocks, pose=pose, seed=4), "Y2")
 
 
 def _shipped(image_id: str):
