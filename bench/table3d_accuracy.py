@@ -60,6 +60,11 @@ def truth_field(scene: SceneTruth) -> Field:
     return build_field(blocks, pairs)
 
 
+def pawn_places(scene: SceneTruth) -> dict[str, str | None]:
+    """Where the engine has each pawn of a scene (what the tracker knows in play)."""
+    return {p.colour: p.block for p in scene.pawns}
+
+
 def intrinsics_of(scene: SceneTruth, which: str) -> Intrinsics | None:
     """The scene camera's intrinsics (``true``) or none (``none``)."""
     if which == "none":
@@ -157,7 +162,7 @@ def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palett
     if action.get("kind") == "remove":
         t.c["removals"] += 1
         check = check_blocks(frame, pose_after, fld, (), palette, views,  # type: ignore[arg-type]
-                             reference)
+                             reference, pawn_places(before))
         t.c["removals_right"] += check.removal == action["block"]
         if verbose and check.removal != action["block"]:
             odd = {b: (c.status, round(c.share, 2), round(c.visible, 2))
@@ -224,13 +229,15 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                     score_setup(scene, reading, t)
                 if scene.hand:
                     t.c["hands"] += 1
-                    play = check_blocks(frame, pose, truth_field(before), (), palette, views)
+                    play = check_blocks(frame, pose, truth_field(before), (), palette, views,
+                                         pawns=pawn_places(before))
                     t.c["hands_flagged_setup"] += reading.hands_in_view
                     t.c["hands_flagged_play"] += play.hands_in_view
                     t.c["hands_no_removal"] += play.removal is None
                 elif role == "before":
                     t.c["clear"] += 1
-                    play = check_blocks(frame, pose, truth_field(before), (), palette, views)
+                    play = check_blocks(frame, pose, truth_field(before), (), palette, views,
+                                         pawns=pawn_places(before))
                     t.c["clear_false_hand"] += reading.hands_in_view or play.hands_in_view
                     t.c["clear_nothing_gone"] += not play.gone
                     if verbose and (play.gone or reading.hands_in_view or play.hands_in_view):

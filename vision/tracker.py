@@ -36,6 +36,7 @@ from dataclasses import dataclass
 
 from companion.games.infinifield.state import State
 from vision.observe import Observation
+from vision.palette import Palette
 from vision.readers.infinifield import match_to_field, visible_blocks
 from vision.readers.table_views import TableViews
 from vision.readers.verify import PlayCheck, check_blocks, locate_pawn
@@ -101,6 +102,27 @@ def candidate_actions(state: State, obs: Observation, owners: Mapping[str, str]
     return starts + moves + removals
 
 
+def pawn_places(state: State, palette: Palette, owners: Mapping[str, str]
+                ) -> dict[str, str | None]:
+    """Where the engine has each pawn colour, for the play check.
+
+    Its block, or ``None`` while it may still be placed anywhere (a colour no player owns
+    yet in the start phase, or an owner's pawn not yet on the field). Colours left out are
+    not on the table (:func:`~vision.readers.verify.check_blocks`).
+    """
+    places: dict[str, str | None] = {}
+    for cls in palette.classes:
+        if cls.kind != "pawn":
+            continue
+        owner = owners.get(cls.name)
+        if owner is None:
+            if state.phase == "start":
+                places[cls.name] = None
+            continue
+        places[cls.name] = state.pawn_of(owner)
+    return places
+
+
 def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, str],
                          reference: TableViews | None = None
                          ) -> tuple[list[Candidate], PlayCheck]:
@@ -127,7 +149,7 @@ def candidate_actions_3d(state: State, views: TableViews, owners: Mapping[str, s
     """
     fld = state.field
     check = check_blocks(views.frame, views.pose, fld, state.removed, views.palette, views,
-                         reference)
+                         reference, pawn_places(state, views.palette, owners))
     if check.hands_in_view:
         return [], check
     actor = state.to_act

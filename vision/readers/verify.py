@@ -218,7 +218,11 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
     big = np.zeros_like(unknown)
     found = False
     h, w = unknown.shape
-    for mask, from_edge in ((unknown, False), (foreign, False), (arm, True)):
+    # an arm in dim light is a speckle of both (skin read as no colour or as white): each
+    # alone falls apart under the opening, together they are the arm; what crosses the
+    # table's edge into the view, as an arm does
+    both = unknown | foreign
+    for mask, from_edge in ((unknown, False), (foreign, False), (arm, True), (both, True)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), iterations=2)
         n, labels, stats, _c = cv2.connectedComponentsWithStats(mask)
         for i in range(1, n):
@@ -457,7 +461,8 @@ still there (a pawn that stepped off it changes a fifth at most)."""
 
 def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequence[str] = (),
                  palette: Palette | None = None, views: TableViews | None = None,
-                 reference: TableViews | None = None) -> PlayCheck:
+                 reference: TableViews | None = None,
+                 pawns: Mapping[str, str | None] | None = None) -> PlayCheck:
     """Check every expected block of ``fld`` (those not in ``removed``) in one frame.
 
     Args:
@@ -473,6 +478,12 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
             tower's shadow looks like the mat; glare washes a blue top to lavender) is
             still there when it looks as it did then, table point by table point through
             each frame's own camera and white balance. It never makes a block gone.
+        pawns: where the engine has each pawn (colour -> block id, or ``None`` for a pawn
+            not on the field yet, which may appear on any block). A pawn's head shows a top
+            is there (a pawn does not float) only for a pawn that stands on that block or
+            on one it touches (one move away); through a removed top's hole the shaded red
+            side of a neighbour can look like an orange head. A colour not listed is not on
+            the table. ``None``: nothing is known, any pawn colour counts anywhere.
     """
     palette = palette or default_palette()
     views = views or TableViews(frame, pose, palette)
@@ -588,7 +599,9 @@ def check_blocks(frame: np.ndarray, pose: TablePose, fld: Field, removed: Sequen
                     if few <= GONE_SHARE:
                         status, share_in, share_band = "gone", few, few
         share = min(share_in, share_band)
-        if status != "seen" and visible >= MIN_VISIBLE and _carries_pawn(views, fld, block):
+        if (status != "seen" and visible >= MIN_VISIBLE
+                and _carries_pawn(views, fld, block, _pawns_near(fld, block.id, pawns,
+                                                                 views.palette))):
             # a pawn's head stands over its top: the top is there (a pawn does not float)
             status = "seen"
         if status != "seen" and reference is not None:
@@ -637,13 +650,32 @@ removed top's hole a neighbour's red or yellow side, or a pawn's on a block besi
 a window a fifth to two fifths."""
 
 
-def _carries_pawn(views: TableViews, fld: Field, block: Block) -> bool:
-    """Whether a pawn's head, of any pawn colour, shows where it would over ``block``'s top.
+def _pawns_near(fld: Field, block_id: str, pawns: Mapping[str, str | None] | None,
+                palette: Palette) -> list[str]:
+    """The pawn colours that may stand on ``block_id`` now (see :func:`check_blocks`)."""
+    every = [c.name for c in palette.classes if c.kind == "pawn"]
+    if pawns is None:
+        return every
+    known = set(fld.graph.ids)
+    out = []
+    for colour in every:
+        if colour not in pawns:
+            continue
+        at = pawns[colour]
+        if at is None or at == block_id or (at in known and block_id in fld.neighbours(at)):
+            out.append(colour)
+    return out
+
+
+def _carries_pawn(views: TableViews, fld: Field, block: Block, colours: Sequence[str]
+                  ) -> bool:
+    """Whether a pawn's head of one of ``colours`` shows where it would over ``block``'s top.
 
     A top the colour check cannot see (a white top in a tower's shadow with a pawn on it)
     is there when a pawn stands on it.
     """
-    colours = [c.name for c in views.palette.classes if c.kind == "pawn"]
+    if not colours:
+        return False
     scores = _head_scores(views, fld, [block.id], colours)
     return any(scores[c][block.id] >= PAWN_CARRIED for c in colours)
 
