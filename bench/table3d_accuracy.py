@@ -12,7 +12,7 @@ separately none at all (focal length assumed, no distortion model) to show what 
 
 Usage:
     .venv/bin/python bench/table3d_accuracy.py [--folder DIR] [--split holdout|tune|all]
-        [--intrinsics true|none] [--limit N] [--verbose]
+        [--intrinsics true|none] [--families 100-179] [--verbose]
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ import numpy as np
 
 from companion.games.infinifield import Block, Field, build_field
 from vision.camera_model import Intrinsics
+from vision.devtools.table3d_scene import family_numbers
 from vision.devtools.table3d_truth import SceneTruth, iter_scenes
 from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
@@ -317,6 +318,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--folder")
     parser.add_argument("--split", default="all", choices=["tune", "holdout", "all"])
     parser.add_argument("--intrinsics", default="true", choices=["true", "none"])
+    parser.add_argument("--families", help="only these family numbers, e.g. 100-179")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(list(argv) if argv is not None else None)
     folder = folder_with_data(args.folder)
@@ -324,6 +326,12 @@ def main(argv: Iterable[str] | None = None) -> None:
         print("photoreal table set: not found (render it with vision/devtools/render_table.py)")
         return
     scenes = list(iter_scenes(folder, None if args.split == "all" else args.split))
+    if args.families:
+        try:
+            wanted = {f"f{n:03d}" for n in family_numbers(args.families)}
+        except ValueError:
+            parser.error(f"--families {args.families!r}: numbers or ranges, e.g. 100-179")
+        scenes = [s for s in scenes if s.family in wanted]
     print(f"Photoreal table set {folder}: {len(scenes)} images, intrinsics: "
           f"{'the camera model of each photo' if args.intrinsics == 'true' else 'none'}")
     tallies = evaluate(scenes, args.intrinsics, args.verbose)

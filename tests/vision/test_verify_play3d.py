@@ -174,3 +174,38 @@ def test_a_dark_arm_over_a_dark_mat_is_a_hand_over_the_table() -> None:
     assert check.hands_in_view
     assert check.removal is None
 
+
+
+def _play_check(before, image, pawns=None):
+    bframe, bpose = _pose_of(before)
+    palette = learn_palette(TableViews(bframe, bpose, default_palette()))
+    reference = TableViews(bframe, bpose, palette)
+    frame, pose = _pose_of(image)
+    return check_blocks(frame, pose, truth_field(before), (), palette, reference=reference,
+                        pawns=pawns)
+
+
+def test_a_removed_top_beside_a_pawn_is_not_kept_by_another_pawn_s_colour_in_its_hole() -> None:
+    """infinifield.md step 7, family f100 (rendered after the play check was tuned): R5 is
+    taken away beside the magenta pawn's block. Through its hole the shaded red sides of its
+    neighbours fill a head-sized window with orange, and the rule that a pawn's head shows
+    a top is there kept R5 'seen'. The orange pawn stands two blocks away, so its head
+    cannot be over R5: only the pawns the engine has on R5 or one move from it count."""
+    before, after = _shipped("f100_before"), _shipped("f100_after")
+    pawns = {p.colour: p.block for p in before.pawns}
+    assert "R5" not in pawns.values()
+    assert _play_check(before, after, pawns).removal == after.action["block"] == "R5"
+    assert _play_check(before, before, pawns).removal is None
+
+
+def test_a_bare_arm_in_dim_light_is_a_hand_over_the_table() -> None:
+    """Issue 12 (hand flagged, goal 100 %); infinifield.md step 7: no removal while it is
+    there. f125 (rendered after the play check was tuned), dim ceiling light: a bare arm
+    reaches in from the table's edge over the blocks; its skin reads half as no colour,
+    half as white, each half too speckled to be a region alone."""
+    before, hand = _shipped("f125_before"), _shipped("f125_hand")
+    pawns = {p.colour: p.block for p in before.pawns}
+    check = _play_check(before, hand, pawns)
+    assert check.hands_in_view
+    assert check.removal is None
+    assert not _play_check(before, before, pawns).hands_in_view

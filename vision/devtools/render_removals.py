@@ -26,8 +26,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from vision.devtools.render_table import _numbers, render_family, write_index
-from vision.devtools.table3d_scene import FamilyPlan, _after, plan_family
+from vision.devtools.render_table import render_family, write_index
+from vision.devtools.table3d_scene import FamilyPlan, _after, family_numbers, plan_family
 
 REMOVAL_SEED_OFFSET = 700_000
 """Offset of the generator that draws the removal when the family's plan has none."""
@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "run, as the set's held-out after images were made)")
     args = ap.parse_args(argv)
     try:
-        numbers = [n for n in _numbers(args.families) if n % 4 != 3 and n > 87]
+        numbers = [n for n in family_numbers(args.families) if n % 4 != 3 and n > 87]
     except ValueError:
         print(f"bad --families {args.families!r}", file=sys.stderr)
         return 2

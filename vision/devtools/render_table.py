@@ -48,6 +48,7 @@ from vision.devtools.table3d_scene import (
     HandPlan,
     ImagePlan,
     edge_only_pairs,
+    family_numbers,
     plan_family,
     split_of,
     touching_pairs,
@@ -768,14 +769,6 @@ def write_index(out: Path) -> None:
         json.dumps(e, separators=(",", ":")) for e in entries) + "\n]\n").encode())
 
 
-def _numbers(spec: str) -> list[int]:
-    out: list[int] = []
-    for part in spec.split(","):
-        a, _, b = part.partition("-")
-        out += list(range(int(a), int(b or a) + 1))
-    return out
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: render families into a folder."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -790,7 +783,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="rewrite the ground truth of rendered families, render nothing")
     args = ap.parse_args(argv)
     try:
-        numbers = _numbers(args.families)
+        numbers = family_numbers(args.families)
         size = tuple(int(v) for v in args.size.split("x")) if args.size else None
     except ValueError:
         print(f"bad --families {args.families!r} or --size {args.size!r}", file=sys.stderr)

@@ -46,6 +46,23 @@ BLOCK_COUNTS = {"white": 8, "yellow": 8, "red": 6, "blue": 2}
 PAWN_COLOURS = tuple(n for n, (kind, _l, _c) in DEFAULT_BGR.items() if kind == "pawn")
 
 
+def family_numbers(spec: str) -> list[int]:
+    """Family numbers from a spec such as ``0-19,40`` (ranges inclusive).
+
+    Raises:
+        ValueError: a part is not a number or a range of numbers.
+
+    Example:
+        >>> family_numbers("0-2,40")
+        [0, 1, 2, 40]
+    """
+    out: list[int] = []
+    for part in spec.split(","):
+        a, _, b = part.partition("-")
+        out += list(range(int(a), int(b or a) + 1))
+    return out
+
+
 def split_of(family_number: int) -> str:
     """``"holdout"`` for every fourth family (numbers 3, 7, 11...), else ``"tune"``.
 
