@@ -49,8 +49,10 @@ def _pose_of(scene, frame: np.ndarray):
 def tune_pairs() -> list:
     if not (DEFAULT_DIR / "split.json").is_file():
         pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
+    # the families the rule was tuned on; those rendered after it (f100 on) are measured
+    # by bench/table3d_accuracy.py, and where they showed a fault, a test of its own
     found = [(b, a) for b, a in pairs(list(iter_scenes(DEFAULT_DIR, "tune")))
-             if (a.action or {}).get("kind") == "remove"]
+             if (a.action or {}).get("kind") == "remove" and int(a.family[1:]) < 100]
     if not found:
         pytest.skip("no removal pair shipped")
     return found
@@ -70,11 +72,15 @@ def test_every_removal_is_that_block_against_the_view_before_it(tune_pairs) -> N
         pose = _pose_of(after, frame)
         fld = truth_field(before)
         reference = TableViews(bframe, bpose, palette)
-        check = check_blocks(frame, pose, fld, (), palette, reference=reference)
+        # where the engine has the pawns, as the tracker says (a pawn's head is looked for
+        # only where one can be)
+        pawns = {p.colour: p.block for p in before.pawns}
+        check = check_blocks(frame, pose, fld, (), palette, reference=reference, pawns=pawns)
         right += check.removal == after.action["block"]
         # the block taken away never looks as it did
         assert check.blocks[after.action["block"]].status != "seen", after.id
-        alone += check_blocks(frame, pose, fld, (), palette).removal == after.action["block"]
+        alone += check_blocks(frame, pose, fld, (), palette,
+                              pawns=pawns).removal == after.action["block"]
     assert right == len(tune_pairs)
     assert alone < right
 
