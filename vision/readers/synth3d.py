@@ -48,7 +48,7 @@ DARK_SHARE = 0.6
 """A pixel classified as the table but darker than this share of the table's brightness is
 a shadow (on the table, or a block's face in deep shade): it tells nothing."""
 
-TOLERANCE_PX = 0
+TOLERANCE_PX = 1
 """Pixels a predicted label may be off and still explain a pixel (see
 :meth:`FrameEvidence.log_likelihood`)."""
 
@@ -168,46 +168,70 @@ class FrameEvidence:
                                 lo[:, 0] - self.x0, hi[:, 0] - self.x0])
 
     def render(self, boxes: Sequence[Box], rows: slice, cols: slice) -> np.ndarray:
-        """Labels of a window: ``2 i`` box ``i``'s top, ``2 i + 1`` its side, ``TABLE``."""
-        window = self.ground[rows, cols]
-        ground = window.reshape(-1, 2)
-        labels = np.full(len(ground), TABLE, np.int32)
-        nearest = np.full(len(ground), -np.inf)
+        """Labels of a window: ``2 i`` box ``i``'s top, ``2 i + 1`` its side, ``TABLE``.
+
+        Each box is cast only against the pixels of its own extent in the frame.
+        """
+        ground = self.ground[rows, cols]
+        h, w = ground.shape[:2]
+        labels = np.full((h, w), TABLE, np.int32)
+        nearest = np.full((h, w), -np.inf)
         cam = self.camera
-        d = cam[None, :2] - ground
         spans = self.spans(boxes)
         for i, box in enumerate(boxes):
             r0, r1, c0, c1 = spans[i]
-            if r0 >= rows.stop or r1 <= rows.start or c0 >= cols.stop or c1 <= cols.start:
+            r0, r1 = max(r0, rows.start) - rows.start, min(r1, rows.stop) - rows.start
+            c0, c1 = max(c0, cols.start) - cols.start, min(c1, cols.stop) - cols.start
+            if r0 >= r1 or c0 >= c1:
                 continue            # the box shows nowhere in the window
-            t_exit, on_top = _ray_box(ground, d, cam[2], box)
-            hit = t_exit > nearest
-            nearest = np.where(hit, t_exit, nearest)
-            labels = np.where(hit, 2 * i + (~on_top).astype(np.int32), labels)
-        return labels.reshape(window.shape[:2])
+            sub = ground[r0:r1, c0:c1].reshape(-1, 2)
+            t_exit, on_top = _ray_box(sub, cam[None, :2] - sub, cam[2], box)
+            t_exit = t_exit.reshape(r1 - r0, c1 - c0)
+            hit = t_exit > nearest[r0:r1, c0:c1]
+            nearest[r0:r1, c0:c1] = np.where(hit, t_exit, nearest[r0:r1, c0:c1])
+            labels[r0:r1, c0:c1] = np.where(
+                hit, 2 * i + (~on_top).reshape(hit.shape).astype(np.int32),
+                labels[r0:r1, c0:c1])
+        return labels
 
     def log_likelihood(self, boxes: Sequence[Box], labels: np.ndarray, rows: slice,
                        cols: slice) -> float:
-        """Log-likelihood of the window's symbols given its labels.
+        """Log-likelihood of the window's symbols given its labels (see :meth:`pixel_ll`)."""
+        return float(self.pixel_ll(boxes, labels, rows, cols).sum())
 
-        Each pixel is scored by the likeliest label within :data:`TOLERANCE_PX` of it: a
-        reading's outlines are good to a millimetre or so, and a face seen edge-on is a
-        pixel or two wide, so a label a pixel off says little.
+    def best_ll(self) -> np.ndarray:
+        """Each pixel's log-likelihood under the label that explains it best."""
+        every = np.vstack([self.top_ll, self.side_ll, self.table_ll[None]])
+        return np.asarray(every.max(axis=0)[self.symbols])
+
+    def pixel_ll(self, boxes: Sequence[Box], labels: np.ndarray, rows: slice,
+                 cols: slice) -> np.ndarray:
+        """Log-likelihood of each pixel of the window's symbols given its labels.
+
+        A pixel predicted to show the table within :data:`TOLERANCE_PX` of a block is
+        scored by the likelier of the two: a reading's outlines are good to a millimetre or
+        so, and the groove between two touching blocks, a pixel of table in the render,
+        is their blurred colours in the frame.
         """
         sym = self.symbols[rows, cols]
         colour = np.array([self.names.index(b.colour) for b in boxes] + [0], np.int64)
+
+        def scored(lab: np.ndarray) -> np.ndarray:
+            c = colour[np.where(lab >= 0, lab // 2, len(boxes))]
+            return np.asarray(np.where(lab < 0, self.table_ll[sym], np.where(
+                lab % 2 == 1, self.side_ll[c, sym], self.top_ll[c, sym])))
+
+        ll = scored(labels)
         r = TOLERANCE_PX
-        padded = np.pad(labels, r, mode="edge")
-        best = np.full(sym.shape, -np.inf)
-        h, w = sym.shape
-        for dy in range(2 * r + 1):
-            for dx in range(2 * r + 1):
-                lab = padded[dy:dy + h, dx:dx + w]
-                c = colour[np.where(lab >= 0, lab // 2, len(boxes))]
-                ll = np.where(lab < 0, self.table_ll[sym],
-                              np.where(lab % 2 == 1, self.side_ll[c, sym], self.top_ll[c, sym]))
-                best = np.maximum(best, ll)
-        return float(best.sum())
+        if r > 0:
+            table = labels < 0
+            padded = np.pad(labels, r, mode="edge")
+            h, w = sym.shape
+            for dy in range(2 * r + 1):
+                for dx in range(2 * r + 1):
+                    near = scored(padded[dy:dy + h, dx:dx + w])
+                    ll = np.where(table, np.maximum(ll, near), ll)
+        return ll
 
     def colour_scores(self, labels: np.ndarray, box: int, rows: slice, cols: slice
                       ) -> np.ndarray:
