@@ -24,7 +24,7 @@ from vision.readers.field3d import SeenBlock3D
 from vision.readers.refine3d import _Search, _shifted, refine_reading
 from vision.readers.table_views import TableViews, learn_palette
 
-from .table3d_reading import intrinsics_of
+from .table3d_reading import intrinsics_of, read_tune_scene
 
 
 @cache
@@ -120,3 +120,26 @@ def test_a_bridge_read_a_level_low_is_put_back_on_its_two_blocks(scene_id: str,
         r.centre[0] - true_top.centre[0], r.centre[1] - true_top.centre[1]) < 6)
     assert sorted(refined[j].colour for j in top.rests_on) == sorted(
         truth[j].colour for j in true_top.rests_on)
+
+
+@pytest.mark.parametrize(("scene_id", "bridge"), [("f066_before", "B2"),
+                                                  ("f061_before", "W8")])
+def test_a_bridge_the_faces_put_a_level_low_is_read_on_its_two_blocks(scene_id: str,
+                                                                      bridge: str) -> None:
+    """The set-up reading (read_field) of a scene whose bridge its top's size and
+    neighbours put on the table: the bridge at the second level, resting on two blocks of
+    the first of the true colours, where they stand."""
+    scene, reading = read_tune_scene(scene_id)
+    truth = scene.blocks[bridge]
+
+    def near(centre: tuple[float, float], target: tuple[float, float]) -> bool:
+        return math.hypot(centre[0] - target[0], centre[1] - target[1]) < 15.0
+
+    top = next(b for b in reading.blocks if b.level == 2 and near(b.centre, truth.centre_mm))
+    assert top.colour == truth.colour
+    assert len(top.rests_on) == 2
+    for j in top.rests_on:
+        under = reading.blocks[j]
+        assert under.level == 1
+        assert any(near(under.centre, scene.blocks[k].centre_mm)
+                   and under.colour == scene.blocks[k].colour for k in truth.rests_on)

@@ -44,6 +44,13 @@ change is taken from 500 up. A tower (one block under) or a top a level lower ch
 only the pixels of one column's side faces and gains as much either way (the gap between
 two touching blocks, a neighbour's blurred edge): never taken."""
 
+RESUPPORT = False
+"""Whether a second-level top as read is tried on other supports (a tower for a bridge...).
+Off: the blocks the pipeline reads under a top (tops beside it, parts of them, side faces)
+beat the rendered score there, which other blocks the reading missed nearby can sway (on
+the tune scenes a hidden block under a tower was replaced by two that explained a missed
+neighbour's pixels)."""
+
 SUPPORT_OVERLAP_MM2 = 200.0
 """A first-level block whose footprint shares this much (mm²) with a top's carries it."""
 
@@ -159,6 +166,8 @@ class _Search:
         side_px = float(np.median([math.sqrt(max(_area_px(self.pose.project(
             [[x, y, b.level * self.height] for x, y in b.outline])), 1.0)) for b in tops]))
         k = max(3, round(MISSED_WIDTH * side_px))
+        # specks of other classes in a top (noise, a shaded corner) do not split it
+        orphan = cv2.morphologyEx(orphan, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         wide = cv2.morphologyEx(orphan, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
         n, comp, stats, _ = cv2.connectedComponentsWithStats(wide)
         big = np.zeros_like(wide)
@@ -208,7 +217,7 @@ class _Search:
 
         Returns the blocks of ``rest`` kept (those in the way dropped) with the supports
         added, and the dropped ones; ``None`` when the top itself would overlap a block at
-        its level.
+        its level, or a support a top read at its own.
         """
         size = self.layout.block_mm
         c = np.asarray(top.centre, np.float64)
@@ -232,6 +241,8 @@ class _Search:
                 outline=square(xy, size, top.angle), size_mm=size))
         dropped = [b for b in kept if b.level == top.level - 1 and any(
             _penetration(b.outline, a.outline) > SOLID_MM for a in added)]
+        if any(b.seen == "top" for b in dropped):
+            return None         # a top read there is surer than a support guessed under
         kept = [b for b in kept if all(b is not d for d in dropped)]
         # what was dropped must not leave a top above it without support
         return [*kept, *added], dropped
@@ -296,7 +307,7 @@ class _Search:
             low = _shifted(top, self.pose, 1)
             lowered = [b for b in bare if not (b.level == 1 and _penetration(
                 b.outline, low.outline) > SOLID_MM)]
-            options = self.placements(top, bare, top)
+            options = self.placements(top, bare, top) if RESUPPORT else []
             if LEVEL_MARGIN["lower"] < math.inf:
                 gain, new = self.assess([low, *lowered], [])
                 options.append((gain - LEVEL_MARGIN["lower"], new))
