@@ -74,6 +74,10 @@ everywhere (a side face or the part of a top beside a bridge is narrower)..."""
 MISSED_AREA = 0.4
 """... and this share of a top's area."""
 
+AGAIN_MM = 100.0
+"""After a change, blocks this near (mm) to one it added are tried again: a change moves a
+window's pixels from one block to another, and what they explain, two blocks away."""
+
 ROI_PAD_PX = 12
 """Frame pixels round the reading's boxes where the evidence is gathered."""
 
@@ -217,7 +221,7 @@ class _Search:
 
         Returns the blocks of ``rest`` kept (those in the way dropped) with the supports
         added, and the dropped ones; ``None`` when the top itself would overlap a block at
-        its level, or a support a top read at its own.
+        its level.
         """
         size = self.layout.block_mm
         c = np.asarray(top.centre, np.float64)
@@ -241,8 +245,6 @@ class _Search:
                 outline=square(xy, size, top.angle), size_mm=size))
         dropped = [b for b in kept if b.level == top.level - 1 and any(
             _penetration(b.outline, a.outline) > SOLID_MM for a in added)]
-        if any(b.seen == "top" for b in dropped):
-            return None         # a top read there is surer than a support guessed under
         kept = [b for b in kept if all(b is not d for d in dropped)]
         # what was dropped must not leave a top above it without support
         return [*kept, *added], dropped
@@ -255,12 +257,13 @@ class _Search:
             return True
         return False
 
-    def assess(self, new: list[SeenBlock3D], fresh: Sequence[int], need: float = -math.inf
-               ) -> tuple[float, list[SeenBlock3D]]:
+    def assess(self, new: list[SeenBlock3D], fresh: Sequence[int], need: float = -math.inf,
+               dropped: Sequence[SeenBlock3D] = ()) -> tuple[float, list[SeenBlock3D]]:
         """How much ``new`` (its blocks at ``fresh`` in the colours they prefer) gains.
 
-        ``-inf`` when it is less physical than the reading (:func:`_faults`), or when no
-        reading could gain ``need`` in the window it changes (:meth:`slack`).
+        ``-inf`` when it is less physical than the reading (:func:`_faults`), when no
+        reading could gain ``need`` in the window it changes (:meth:`slack`), or when the
+        blocks at ``fresh`` drop a read top they do not replace (:func:`_replaces`).
         """
         old_ids = {id(b) for b in self.blocks}
         new_ids = {id(b) for b in new}
@@ -270,6 +273,8 @@ class _Search:
             return -math.inf, new
         if fresh:
             new = self.best_colours(new, fresh)
+            if not _replaces(dropped, [new[i] for i in fresh]):
+                return -math.inf, new
             changed = [*(b for b in changed if any(b is o for o in self.blocks)),
                        *(b for b in new if all(b is not o for o in self.blocks))]
         return self.gain(new, changed), new
@@ -346,7 +351,7 @@ class _Search:
                      and b is not top]
             if same is not None and not fresh:
                 continue
-            gain, placed_new = self.assess(new, fresh, margin)
+            gain, placed_new = self.assess(new, fresh, margin, placed[1])
             out.append((gain - margin, placed_new))
         return out
 
@@ -369,18 +374,38 @@ class _Search:
         Tops' levels (with ``levels``), then the blocks under them (with ``colours``:
         their colours, and whether they are there at all).
         """
+        near: list[tuple[float, float]] | None = None      # first pass: everywhere
         for _ in range(passes):
-            changed = False
+            before = list(self.blocks)
             if levels:
-                for top in [b for b in self.blocks if b.seen == "top"]:
+                for top in [b for b in self.blocks if b.seen == "top" and _close(b, near)]:
                     if any(b is top for b in self.blocks):
-                        changed |= self.step_top(top)
-            for b in [b for b in self.blocks if b.seen != "top" and colours]:
+                        self.step_top(top)
+            for b in [b for b in self.blocks if b.seen != "top" and colours and _close(b, near)]:
                 if any(o is b for o in self.blocks):
-                    changed |= self.step_colour(b) or self.step_drop(b)
-            if not changed:
+                    _ = self.step_colour(b) or self.step_drop(b)
+            # the next pass looks again only near what changed in this one
+            near = [b.centre for b in self.blocks if all(b is not o for o in before)]
+            if not near:
                 break
         return self.blocks
+
+
+def _close(block: SeenBlock3D, near: Sequence[tuple[float, float]] | None) -> bool:
+    """Whether ``block`` stands within :data:`AGAIN_MM` of a point of ``near`` (any: None)."""
+    return near is None or any(math.hypot(block.centre[0] - x, block.centre[1] - y) < AGAIN_MM
+                               for x, y in near)
+
+
+def _replaces(dropped: Sequence[SeenBlock3D], added: Sequence[SeenBlock3D]) -> bool:
+    """Whether every top read that supports put in its place drop is one of them misplaced.
+
+    A top read there is surer than a support guessed under a raised top, unless a support
+    of its colour takes its place (a part of a block's top beside a bridge read as a whole
+    top, half a block off).
+    """
+    return all(any(a.colour == d.colour and _penetration(a.outline, d.outline) > SOLID_MM
+                   for a in added) for d in dropped if d.seen == "top")
 
 
 def _faults(blocks: Sequence[SeenBlock3D]) -> int:

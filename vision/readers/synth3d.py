@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.palette import UNKNOWN
@@ -216,21 +217,24 @@ class FrameEvidence:
         sym = self.symbols[rows, cols]
         colour = np.array([self.names.index(b.colour) for b in boxes] + [0], np.int64)
 
-        def scored(lab: np.ndarray) -> np.ndarray:
+        def scored(lab: np.ndarray, sym: np.ndarray) -> np.ndarray:
             c = colour[np.where(lab >= 0, lab // 2, len(boxes))]
             return np.asarray(np.where(lab < 0, self.table_ll[sym], np.where(
                 lab % 2 == 1, self.side_ll[c, sym], self.top_ll[c, sym])))
 
-        ll = scored(labels)
+        ll = scored(labels, sym)
         r = TOLERANCE_PX
         if r > 0:
-            table = labels < 0
-            padded = np.pad(labels, r, mode="edge")
+            k = np.ones((2 * r + 1, 2 * r + 1), np.uint8)
+            border = (labels < 0) & (cv2.dilate((labels >= 0).astype(np.uint8), k) > 0)
+            ys, xs = np.nonzero(border)
             h, w = sym.shape
-            for dy in range(2 * r + 1):
-                for dx in range(2 * r + 1):
-                    near = scored(padded[dy:dy + h, dx:dx + w])
-                    ll = np.where(table, np.maximum(ll, near), ll)
+            best = ll[ys, xs]
+            for dy in range(-r, r + 1):
+                for dx in range(-r, r + 1):
+                    near = labels[np.clip(ys + dy, 0, h - 1), np.clip(xs + dx, 0, w - 1)]
+                    best = np.maximum(best, scored(near, sym[ys, xs]))
+            ll[ys, xs] = best
         return ll
 
     def colour_scores(self, labels: np.ndarray, box: int, rows: slice, cols: slice
