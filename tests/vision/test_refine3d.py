@@ -14,6 +14,8 @@ import dataclasses
 import math
 from functools import cache
 
+import cv2
+import numpy as np
 import pytest
 
 from vision.devtools.table3d_truth import DEFAULT_DIR, SceneTruth, load_scene
@@ -143,3 +145,40 @@ def test_a_bridge_the_faces_put_a_level_low_is_read_on_its_two_blocks(scene_id: 
         assert under.level == 1
         assert any(near(under.centre, scene.blocks[k].centre_mm)
                    and under.colour == scene.blocks[k].colour for k in truth.rests_on)
+
+
+def test_a_box_renders_its_top_where_the_camera_model_projects_it() -> None:
+    """The render of one block shows its top over the pixels its top's corners project to,
+    and its side faces only outside them."""
+    scene, views = _scene("f066_before")
+    _ids, truth = _true_reading(scene)
+    block = next(b for b in truth if b.level == 2)
+    search = _Search(views, [block])
+    ev = search.evidence
+    rows, cols = slice(0, ev.shape[0]), slice(0, ev.shape[1])
+    labels = ev.render(search.boxes([block]), rows, cols)
+    corners = views.pose.project([[x, y, 80.0] for x, y in block.outline])
+    expected = np.zeros(labels.shape, np.uint8)
+    cv2.fillConvexPoly(expected, np.round(corners - [ev.x0, ev.y0]).astype(np.int32), 1)
+    top = labels == 0
+    assert (top & (expected > 0)).sum() / (top | (expected > 0)).sum() > 0.85
+    inside = cv2.erode(expected, np.ones((3, 3), np.uint8)) > 0
+    assert (labels == 1).any() and not ((labels == 1) & inside).any()
+
+
+@pytest.mark.parametrize("scene_id", ["f000_before", "f036_before", "f066_before"])
+def test_the_frame_prefers_each_top_where_it_is_to_it_shifted(scene_id: str) -> None:
+    """Every top seen whole scores worse moved 8 mm along either side (blocks are read to a
+    millimetre or two: the score must feel a few pixels' shift)."""
+    scene, views = _scene(scene_id)
+    _ids, truth = _true_reading(scene)
+    right = _score(views, truth)
+    for k, b in enumerate(truth):
+        if b.seen != "top" or scene.blocks[list(scene.blocks)[k]].top_visible < 0.99:
+            continue
+        for dx, dy in ((8.0, 0.0), (0.0, 8.0), (-8.0, 0.0), (0.0, -8.0)):
+            moved = list(truth)
+            centre = (b.centre[0] + dx, b.centre[1] + dy)
+            moved[k] = dataclasses.replace(b, centre=centre,
+                                           outline=square(centre, 40.0, b.angle))
+            assert _score(views, moved) < right, (k, dx, dy)
