@@ -1,15 +1,21 @@
 """Correcting a set-up reading by analysis by synthesis: local changes the frame prefers.
 
 The reading's blocks are rendered as the camera sees them and scored against the frame
-(:mod:`vision.readers.synth3d`). Then each top is tried a level up or down and each block
-under another in its other colours: a top seen at some pixels stands at level 1 or, on one
-block (a tower) or two (a bridge, centred over where they meet), at level 2; the same pixels
-put its footprint nearer the camera's nadir the higher it is. A change is kept only when it
-raises the score by :data:`MARGIN` (a clear margin: pixels are not independent) and the
-field stays physical: blocks are solid (none overlaps another at its level) and a
-second-level top rests on first-level blocks (:data:`SUPPORT_OVERLAP_MM2`). Blocks
-added under a raised top take the colour the frame prefers for their pixels (their side
-faces, the parts of their tops beside it), or are said to be assumed when none shows.
+(:mod:`vision.readers.synth3d`). A top seen at some pixels stands at level 1 or, on one
+block (a tower) or two (a bridge, centred over where they meet), at level 2: the same
+pixels put its footprint nearer the camera's nadir the higher it is. Each first-level top
+is tried as a bridge on two blocks along either of its axes (a block read where one
+stands is that one; blocks in their way are dropped, a read top only when a support of its
+colour takes its place), the supports in the colours their pixels prefer (their side
+faces, the parts of their tops beside it) or assumed white where nothing of them shows.
+A change is kept only when it raises the score by a clear margin (:data:`LEVEL_MARGIN`;
+pixels are not independent, and blocks the reading missed nearby lend any change that puts
+a block there some pixels) and the field stays as physical as it was (:func:`_faults`:
+blocks are solid, a second-level top rests on first-level blocks).
+
+Lowering a top, towers, other supports for a second-level top and other colours for the
+blocks under tops are there too, off by default: on the tune scenes they cost more than
+they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`).
 """
 
 from __future__ import annotations
@@ -31,9 +37,8 @@ if TYPE_CHECKING:
     from vision.readers.field3d import SeenBlock3D
 
 MARGIN = 12.0
-"""A change is kept when the frame's log-likelihood rises by this much: about a dozen
-pixels' worth of a colour seen where it was not predicted (neighbouring pixels are blurred
-together, so their evidence is not independent)."""
+"""A change of colour or a block dropped is kept when the frame's log-likelihood rises by
+this much: about a dozen pixels' worth of a colour seen where it was not predicted."""
 
 LEVEL_MARGIN = {"lower": math.inf, "tower": math.inf, "bridge": 500.0}
 """What a change of a top's level must gain (log-likelihood), by the kind of change. On

@@ -4,14 +4,16 @@ A candidate reading (blocks with level, outline and colour) is a set of solid bo
 from its bottom (``40 (level - 1)`` mm) to its top. Every frame pixel's ray (camera model,
 lens distortion undone) is cast through them: the box it meets nearest the camera, and
 whether on its top or on a side face, is what that pixel shows; the table where it meets
-none (:func:`render_labels`). The frame says what each pixel shows too, as a symbol: a block
-colour, the table, or nothing known (a pawn, a hand, a shadow too deep to tell) which weighs
-for no reading (:class:`FrameEvidence`). The score of a reading is the log-likelihood of
-the symbols given what it predicts (:data:`TOP_PROB`, :data:`SIDE_PROB`, :data:`TABLE_PROB`):
-tops by the palette class, side faces by hue (shading dims a face but keeps its hue),
-white sides also as the table's grey. Readings are compared on a window of the frame
-around the blocks that differ (:meth:`FrameEvidence.score`), so a local change costs a few
-thousand pixels.
+none (:meth:`FrameEvidence.render`). The frame says what each pixel shows too, as a
+symbol: its palette class after white balance (a block colour kept through shade and glare
+by its hue, as :class:`~vision.readers.table_views.TableViews` classifies), the table, or
+nothing known (a pawn, a hand, a shadow too deep to tell), which weighs for no reading.
+The score of a reading is the log-likelihood of the symbols given what it predicts
+(:data:`TOP_PROB`, :data:`SIDE_PROB`, :data:`WHITE_SIDE_PROB`, :data:`TABLE_PROB`): side
+faces are looser than tops (shade, faces seen edge-on), a white side as likely the table's
+grey as white. Readings are compared on a window of the frame around the blocks that
+differ (:meth:`FrameEvidence.score`), each box cast only against the pixels it covers, so a
+local change costs a few thousand pixels.
 
 Used by :mod:`vision.readers.refine3d` to correct the set-up reading.
 """
@@ -35,8 +37,9 @@ TOP_PROB = {"same": 0.85, "table": 0.04, "other": 0.03}
 each other block colour (glare, a colour's tail). Pixels of no known class are left out."""
 
 SIDE_PROB = {"same": 0.6, "table": 0.2, "other": 0.06}
-"""What a side face of colour c shows: its hue (shade keeps it), the table (a face in deep
-shade, seen edge-on, blurred with the table), another colour (a neighbour's edge)."""
+"""What a side face of colour c is classified as: c (its hue kept through shade), the table
+(a face in deep shade, seen edge-on, blurred with the table), another colour (a
+neighbour's edge)."""
 
 WHITE_SIDE_PROB = {"same": 0.45, "table": 0.4, "other": 0.05}
 """A white block's side face: shaded, it is grey like many tables, so either is likely."""
