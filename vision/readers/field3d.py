@@ -54,6 +54,7 @@ from vision.readers.levels3d import (
     size_evidence,
 )
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
+from vision.readers.refine3d import refine_reading
 from vision.readers.table_views import (
     TableViews,
     _chroma_refs,
@@ -388,6 +389,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         if not unsure:
             break
         tops = [_lowered(b, pose) if k in unsure else b for k, b in enumerate(tops)]
+    blocks, notes = refine_reading(views, blocks, notes)
     found = pawns_on_blocks(views, blocks)
     pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
     notes = [*notes, *unsure_notes(found, blocks)]
