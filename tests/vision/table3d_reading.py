@@ -25,11 +25,11 @@ from table3d_accuracy import intrinsics_of
 
 
 @cache
-def read_tune_scene(scene_id: str) -> tuple[SceneTruth, FieldReading]:
-    """The scene ``scene_id`` (e.g. ``"f052_before"``) and its set-up reading.
+def tune_scene_views(scene_id: str) -> tuple[SceneTruth, TableViews]:
+    """The scene ``scene_id`` (e.g. ``"f052_before"``) and its photo's views.
 
-    Skips when the photoreal set is absent; fails on a held-out scene (tests use tuning
-    families only).
+    The pose from the markers, colours learnt on the same photo. Skips when the photoreal
+    set is absent; fails on a held-out scene (tests use tuning families only).
     """
     path = DEFAULT_DIR / f"{scene_id}.json"
     if not path.is_file():
@@ -40,4 +40,11 @@ def read_tune_scene(scene_id: str) -> tuple[SceneTruth, FieldReading]:
     pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
                       intrinsics_of(scene, "true"), scene.layout)
     palette = learn_palette(TableViews(frame, pose, default_palette()))
-    return scene, read_field(frame, pose, palette)
+    return scene, TableViews(frame, pose, palette)
+
+
+@cache
+def read_tune_scene(scene_id: str) -> tuple[SceneTruth, FieldReading]:
+    """The scene ``scene_id`` and its set-up reading (see :func:`tune_scene_views`)."""
+    scene, views = tune_scene_views(scene_id)
+    return scene, read_field(views.frame, views.pose, views.palette)

@@ -12,36 +12,23 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from functools import cache
 
 import cv2
 import numpy as np
 import pytest
 
-from vision.devtools.table3d_truth import DEFAULT_DIR, SceneTruth, load_scene
+from vision.devtools.table3d_truth import SceneTruth
 from vision.geometry import square
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
 from vision.readers.field3d import SeenBlock3D
 from vision.readers.refine3d import _Search, _shifted, refine_reading
-from vision.readers.table_views import TableViews, learn_palette
+from vision.readers.table_views import TableViews
 
-from .table3d_reading import intrinsics_of, read_tune_scene
+from .table3d_reading import read_tune_scene, tune_scene_views
 
 
-@cache
 def _scene(scene_id: str) -> tuple[SceneTruth, TableViews]:
     """A tune scene and its photo's views (pose from the markers, colours learnt on it)."""
-    path = DEFAULT_DIR / f"{scene_id}.json"
-    if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
-    scene = load_scene(path)
-    assert scene.split == "tune", f"{scene_id} is held out: tests use tuning families only"
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "true"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    return scene, TableViews(frame, pose, palette)
+    return tune_scene_views(scene_id)
 
 
 def _true_reading(scene: SceneTruth) -> tuple[list[str], list[SeenBlock3D]]:
