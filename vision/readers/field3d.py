@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -411,29 +412,49 @@ def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[
     See :func:`~vision.readers.levels3d.contact_evidence`: a top read on the table, or on
     the second level by its size, that fits snugly among its neighbours only a level up
     stands on a block (in a crowd the block under it is hidden by its neighbours, so
-    nothing else may show it). Measured on the faces as found (before they are put back
-    on their outer edges); where neighbours weigh in, the top's size adds its own evidence
-    (:func:`~vision.readers.levels3d.size_evidence`).
+    nothing else may show it). Each footprint is placed from the top's outer edges (those
+    facing away from the camera's nadir, which no side face runs on from) for the size a
+    top shows at the level supposed: a top's region runs on into its side faces toward the
+    nadir, twice as far for a top two blocks up, so its centre as found leans toward the
+    neighbours there and would read as cutting into them. Where neighbours weigh in, the
+    top's size adds its own evidence (:func:`~vision.readers.levels3d.size_evidence`).
     """
     layout = pose.layout
     h1 = layout.block_height_mm
     nadir = pose.camera_position()[:2]
-    lows = [square((float(f.centre[0]), float(f.centre[1])), layout.block_mm, f.angle)
+    lows = [square(_outer_centre(f, nadir, f.expected), layout.block_mm, f.angle)
             for f in faces]
     out = []
     for k, (f, level, sure) in enumerate(zip(faces, levels, by_column, strict=True)):
         if level > 2 or sure or f.unsure:
             out.append(False)
             continue
-        c = pose.to_plane(pose.project([[f.centre[0], f.centre[1], h1]]), 2 * h1)[0]
+        at_level = camera_depth(pose, f.centre, level * h1)
+        one = _outer_centre(f, nadir, f.expected * at_level / camera_depth(pose, f.centre, h1))
+        two = _outer_centre(f, nadir,
+                            f.expected * at_level / camera_depth(pose, f.centre, 2 * h1))
+        low = square(one, layout.block_mm, f.angle)
+        c = pose.to_plane(pose.project([[two[0], two[1], h1]]), 2 * h1)[0]
         high = square((float(c[0]), float(c[1])), layout.block_mm, f.angle)
         near = [j for j, lv in enumerate(levels) if j != k and lv == 1]
-        llr = contact_evidence(lows[k], high, nadir, [lows[j] for j in near],
+        llr = contact_evidence(low, high, nadir, [lows[j] for j in near],
                                layout.block_mm, [faces[j].unsure for j in near])
         if llr != 0.0 and f.expected > 0:
             llr += size_evidence(pose, f, level, h1)
         out.append(llr > CONTACT_LLR)
     return out
+
+
+def _outer_centre(face: TopFace, nadir: np.ndarray, expected: float) -> tuple[float, float]:
+    """The centre of ``face`` put back on its outer edges for a top showing ``expected`` mm.
+
+    See :func:`~vision.readers.faces3d.anchor_outer`; the face itself is left as it is.
+    """
+    placed = copy.copy(face)
+    placed.centre = np.array(face.centre, np.float64)
+    placed.expected = expected
+    anchor_outer(placed, nadir)
+    return float(placed.centre[0]), float(placed.centre[1])
 
 
 def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[int],
