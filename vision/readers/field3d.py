@@ -370,14 +370,13 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     for i, b in enumerate(blocks):
         if b.level == 1 and id(b) not in column_seen:
             # a block bridging two, its level not told by its size: the parts of their
-            # tops show on two opposite sides of it, each with its outer edge in view (or,
+            # tops show on two opposite sides of it, one with its outer edge in view (or,
             # for a top no smaller than a first-level one, wherever their edges are)
             up = _raised(b, pose)
             others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
             scan = _part_scan(views, up, others, [])
             under = [(p, in_view) for p, in_view in scan if p.seen == "part"]
-            if _on_two(up, [p for p, in_view in under if in_view], layout) or (
-                    id(b) in full_size and _on_two(up, [p for p, _v in under], layout)):
+            if _on_two(up, under, edge_seen=id(b) not in full_size):
                 blocks[i] = up
     # a top read three or more levels up by its size, whose column has to assume a block
     # under one seen only by a part or a side face (nothing of it shows), is read a level
@@ -488,7 +487,7 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                     blocks.append(beside)
                     if beside.level > 1:
                         todo.append(len(blocks) - 1)
-            parts = [p for p in parts if p.seen == "part"]
+            parts = _apart(top, [p for p in parts if p.seen == "part"], layout.block_mm)
             if (parts and not found and top.level > 2 and id(top) not in column_seen
                     and not any(_carried(views, p, blocks) for p in parts)):
                 # parts a level up must stand on something too: when none does, the top
@@ -644,11 +643,62 @@ PART_MIN_MM = 5.0
 """A part of a top beside a block standing on it is read from this width (mm) up."""
 
 
-def _on_two(top: SeenBlock3D, parts: Sequence[SeenBlock3D], layout: TableLayout) -> bool:
-    """Whether parts of tops under ``top`` show on two opposite sides of it (a bridge)."""
-    mid = np.asarray(top.centre)
-    return any(float((np.asarray(p.centre) - mid) @ (np.asarray(q.centre) - mid))
-               < -0.5 * layout.block_mm ** 2 / 4 for p in parts for q in parts)
+def _on_two(top: SeenBlock3D, parts: Sequence[tuple[SeenBlock3D, bool]],
+            edge_seen: bool = True) -> bool:
+    """Whether parts of tops under ``top`` show on two opposite sides of it (a bridge).
+
+    ``parts``: each with whether its outer edge is in view (:func:`_part_scan`). A block
+    resting on two shows a strip of each beside two opposite sides; strips on two
+    adjacent sides are the corners of neighbours standing round it, not its supports.
+    How far each strip reaches out is no test: a strip of the bridge's own colour, or one
+    in the shadow of the bridge, measures short. With ``edge_seen`` one of the two must
+    show its outer edge (the other may run under a neighbour); else (a top no smaller than
+    a first-level one) neither need.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    sides = [((np.asarray(p.centre, np.float64) - mid), in_view) for p, in_view in parts
+             if p.seen == "part"]
+    for k, (a, a_seen) in enumerate(sides):
+        for b, b_seen in sides[k + 1:]:
+            opposite = float(a @ b) < -0.5 * float(np.linalg.norm(a) * np.linalg.norm(b))
+            if opposite and (a_seen or b_seen or not edge_seen):
+                return True
+    return False
+
+
+def _apart(top: SeenBlock3D, parts: Sequence[SeenBlock3D], block_mm: float
+           ) -> list[SeenBlock3D]:
+    """Parts on opposite sides of ``top`` moved apart until they no longer overlap.
+
+    Blocks are solid: the two blocks carrying a bridge stand a block's size apart at
+    least. Each strip beside a bridge measures short by about as much (the groove and the
+    shadow along the bridge's edge, or a strip of the bridge's own colour), so when their
+    centres read closer than that each is moved out by half the difference.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    offsets = [np.asarray(p.centre, np.float64) - mid for p in parts]
+    out = list(parts)
+    for k, a in enumerate(offsets):
+        for m in range(k + 1, len(offsets)):
+            b = offsets[m]
+            na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+            if na < 1e-6 or nb < 1e-6 or float(a @ b) > -0.5 * na * nb:
+                continue
+            short = block_mm - (na + nb)
+            if short <= 0:
+                continue
+            out[k] = _moved(out[k], a / na * (na + short / 2) + mid)
+            out[m] = _moved(out[m], b / nb * (nb + short / 2) + mid)
+    return out
+
+
+def _moved(block: SeenBlock3D, centre: np.ndarray) -> SeenBlock3D:
+    """The same block with its centre at ``centre`` (its outline moved with it)."""
+    xy = (float(centre[0]), float(centre[1]))
+    shift = np.asarray(xy) - np.asarray(block.centre, np.float64)
+    return SeenBlock3D(block.colour, xy, block.angle, block.level,
+                       np.asarray(block.outline, np.float64) + shift, block.rests_on,
+                       block.seen, block.size_mm)
 
 
 def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
