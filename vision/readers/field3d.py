@@ -773,7 +773,8 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
     classes = views.classes(plane)
     grey = np.log(cv2.cvtColor(views.view(plane), cv2.COLOR_BGR2GRAY).astype(np.float32)
                   + 12.0)
-    hidden = silhouettes(pose, [top, *seen_tops], ppm, plane, pad_mm=1.5) > 0
+    hidden = silhouettes(pose, [top, *seen_tops], ppm, plane, pad_mm=1.5,
+                         from_mm=plane) > 0
     h, w = classes.shape
     centre = np.asarray(top.centre, np.float64)
     block_kinds = set(views.palette.of_kind("block"))
@@ -868,8 +869,13 @@ def _with_support(block: SeenBlock3D, support: int) -> SeenBlock3D:
 
 
 def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float,
-                height_mm: float, pad_mm: float = 3.0) -> np.ndarray:
-    """Mask (255) of where the blocks' boxes appear in the view of the plane ``height_mm`` up."""
+                height_mm: float, pad_mm: float = 3.0, from_mm: float = 0.0) -> np.ndarray:
+    """Mask (255) of where the blocks' boxes appear in the view of the plane ``height_mm`` up.
+
+    Each box is drawn from ``from_mm`` up (its own bottom when higher): with ``from_mm`` at
+    the plane, only what stands in front of the plane (between it and the camera) is
+    drawn, a box standing lower showing there only as its own top.
+    """
     layout = pose.layout
     w, h = round(layout.width_mm * px_per_mm), round(layout.height_mm * px_per_mm)
     mask = np.zeros((h, w), np.uint8)
@@ -878,12 +884,12 @@ def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float
     corners = []
     for b in blocks:
         z1 = b.level * layout.block_height_mm
+        z0 = min(max(z1 - layout.block_height_mm, from_mm), z1)
         poly = np.asarray(b.outline, np.float64)
         mid = poly.mean(axis=0)
         rad = poly - mid
         big = mid + rad * (1 + pad_mm * 1.4142 / np.linalg.norm(rad, axis=1, keepdims=True))
-        corners += [[x, y, z] for x, y in big for z in (z1 - layout.block_height_mm,
-                                                         z1 + pad_mm)]
+        corners += [[x, y, z] for x, y in big for z in (z0, z1 + pad_mm)]
     if not corners:
         return mask
     px = pose.project(corners, distort=False)          # all boxes in one projection
