@@ -633,8 +633,11 @@ far clear of every other block in each direction (a pixel or more at 640x480).""
 SIDE_SHARE = 0.3
 """A block under a top is read from its side faces when this share of them has its colour."""
 
-SUPPORT_OVERLAP_MM2 = 200.0
-"""A block one level down whose footprint shares this much (mm²) with a top's carries it."""
+SUPPORT_OVERLAP_MM2 = 400.0
+"""A block one level down whose footprint shares this much (mm²) with a top's carries it: a
+quarter of a top (10 mm of its width). A bridge rests about half on each of its blocks; a
+top read a level too high moves by the parallax (5-10 mm) onto the neighbour on its nadir
+side and shares a strip of 200-250 mm² with it, which carries nothing."""
 
 WHOLE_TOP = 0.9
 """A strip beside a top this share of a block long, in view all along, is a top beside it."""
