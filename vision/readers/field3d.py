@@ -46,6 +46,7 @@ from vision.readers.faces3d import (
     one_per_top,
 )
 from vision.readers.levels3d import (
+    TOUCH_READ_MM,
     camera_depth,
     clean_size,
     column_level,
@@ -292,6 +293,15 @@ def _top_samples(views: TableViews, outline: np.ndarray, z: float,
     return [(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)], area / len(pts))]
 
 
+LEVEL_TOUCH_MM = TOUCH_READ_MM + 2.0
+"""Blocks a level apart touch when their outlines read this close (mm): the engine's rule
+(``companion.games.infinifield.contacts``: an edge meeting an edge a level below, within
+its 2 mm tolerance) plus the gap two touching tops read by (their bevels). Side by side,
+the layout's ``touch_mm`` holds (blocks in a field stand in rows, touching or clearly
+apart); a top on a level of its own is often set back a few millimetres from the blocks
+beside its supports, which then do not touch it."""
+
+
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
     pairs: set[tuple[int, int]] = set()
     n = len(blocks)
@@ -304,7 +314,9 @@ def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, 
         a = np.stack([blocks[i].outline for i, _ in idx])
         b = np.stack([blocks[j].outline for _, j in idx])
         gaps = gaps_between(a, b)
-        pairs |= {p for p, g in zip(idx, gaps, strict=True) if g <= touch_mm}
+        pairs |= {p for p, g in zip(idx, gaps, strict=True)
+                  if g <= (touch_mm if blocks[p[0]].level == blocks[p[1]].level
+                           else min(touch_mm, LEVEL_TOUCH_MM))}
     for i, blk in enumerate(blocks):
         for j in blk.rests_on:
             pairs.add((min(i, j), max(i, j)))
