@@ -686,9 +686,11 @@ def _apart(top: SeenBlock3D, parts: Sequence[SeenBlock3D], block_mm: float
     """Parts on opposite sides of ``top`` moved apart until they no longer overlap.
 
     Blocks are solid: the two blocks carrying a bridge stand a block's size apart at
-    least. Each strip beside a bridge measures short by about as much (the groove and the
-    shadow along the bridge's edge, or a strip of the bridge's own colour), so when their
-    centres read closer than that each is moved out by half the difference.
+    least. When the strips beside it read their centres closer than that, the strips
+    measured short (the groove and the shadow along the bridge's edge, a strip of the
+    bridge's own colour) and tell nothing of where along them the bridge stands: it is
+    then taken to stand as a bridge is built, centred over the two, each half a block
+    from its centre.
     """
     mid = np.asarray(top.centre, np.float64)
     offsets = [np.asarray(p.centre, np.float64) - mid for p in parts]
@@ -702,8 +704,8 @@ def _apart(top: SeenBlock3D, parts: Sequence[SeenBlock3D], block_mm: float
             short = block_mm - (na + nb)
             if short <= 0:
                 continue
-            out[k] = _moved(out[k], a / na * (na + short / 2) + mid)
-            out[m] = _moved(out[m], b / nb * (nb + short / 2) + mid)
+            out[k] = _moved(out[k], a / na * block_mm / 2 + mid)
+            out[m] = _moved(out[m], b / nb * block_mm / 2 + mid)
     return out
 
 
