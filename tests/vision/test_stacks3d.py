@@ -92,3 +92,18 @@ def test_a_reading_of_a_stack_says_what_it_assumed(readings) -> None:
         for b in assumed:
             assert b.level >= 1 and any(
                 reading.blocks.index(b) in other.rests_on for other in reading.blocks)
+
+
+def test_a_block_a_level_up_touches_only_the_blocks_its_edges_meet() -> None:
+    """infinifield.md official rules (touching, in three dimensions: a block's edge meeting
+    an edge a level below within the engine's tolerance): f033's red R6 on a block meets
+    R4 and Y3 at its edges, and stands set back from Y2 beside its support, which it does
+    not touch."""
+    scene, reading = read_tune_scene("f033_before")
+    m = match(reading, scene)
+    ids = {i: bid for bid, i in m.items()}
+    pairs = {frozenset((ids.get(i), ids.get(j))) for i, j in reading.touching}
+    assert frozenset(("R6", "Y2")) not in scene.touching
+    assert frozenset(("R6", "Y2")) not in pairs
+    for pair in (("R4", "R6"), ("R6", "Y3")):
+        assert frozenset(pair) in scene.touching and frozenset(pair) in pairs, pair

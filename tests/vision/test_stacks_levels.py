@@ -121,3 +121,19 @@ def test_a_bridge_is_read_on_its_two_supports(family: str, block: str) -> None:
     assert {ids.get(j) for j in seen.rests_on} == set(truth.rests_on)
     for bid in truth.rests_on:
         assert reading.blocks[m[bid]].colour == scene.blocks[bid].colour, bid
+
+
+def test_a_top_read_too_high_is_not_carried_by_the_neighbour_it_slides_onto() -> None:
+    """infinifield.md official rules (a block rests on the blocks under it): f008's yellow Y3
+    stands on the table (lamp light, its size a level too big); read a level up its square
+    would slide by the parallax onto its neighbour and share a strip of it, which carries
+    nothing. It is read on the table, its colour right, no block read a level up over it."""
+    scene, reading = _read("f008")
+    truth = scene.blocks["Y3"]
+    assert truth.level == 1
+    m = match(reading, scene)
+    seen = reading.blocks[m["Y3"]]
+    assert (seen.colour, seen.level, seen.seen) == ("yellow", 1, "top")
+    over = [b for b in reading.blocks if b.level == 2 and math.hypot(
+        b.centre[0] - truth.centre_mm[0], b.centre[1] - truth.centre_mm[1]) < 25.0]
+    assert not over, over
