@@ -47,6 +47,7 @@ from vision.readers.faces3d import (
 )
 from vision.readers.levels3d import (
     TOUCH_READ_MM,
+    TOUCH_SPREAD_MM,
     camera_depth,
     clean_size,
     column_level,
@@ -293,13 +294,13 @@ def _top_samples(views: TableViews, outline: np.ndarray, z: float,
     return [(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)], area / len(pts))]
 
 
-LEVEL_TOUCH_MM = TOUCH_READ_MM + 2.0
+LEVEL_TOUCH_MM = TOUCH_READ_MM + 2.0 + TOUCH_SPREAD_MM
 """Blocks a level apart touch when their outlines read this close (mm): the engine's rule
 (``companion.games.infinifield.contacts``: an edge meeting an edge a level below, within
-its 2 mm tolerance) plus the gap two touching tops read by (their bevels). Side by side,
-the layout's ``touch_mm`` holds (blocks in a field stand in rows, touching or clearly
-apart); a top on a level of its own is often set back a few millimetres from the blocks
-beside its supports, which then do not touch it."""
+its 2 mm tolerance) plus the gap two touching tops read by (their bevels) and its spread.
+Side by side, the layout's ``touch_mm`` holds (blocks in a field stand in rows, touching
+or clearly apart); a top on a level of its own is often set back a few millimetres from
+the blocks beside its supports, which then do not touch it."""
 
 
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
@@ -499,7 +500,8 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                     blocks.append(beside)
                     if beside.level > 1:
                         todo.append(len(blocks) - 1)
-            parts = _apart(top, [p for p in parts if p.seen == "part"], layout.block_mm)
+            parts = _apart(top, _across(top, [p for p in parts if p.seen == "part"]),
+                           layout.block_mm)
             if (parts and not found and top.level > 2 and id(top) not in column_seen
                     and not any(_carried(views, p, blocks) for p in parts)):
                 # parts a level up must stand on something too: when none does, the top
@@ -679,6 +681,27 @@ def _on_two(top: SeenBlock3D, parts: Sequence[tuple[SeenBlock3D, bool]],
             if opposite and (a_seen or b_seen or not edge_seen):
                 return True
     return False
+
+
+def _across(top: SeenBlock3D, parts: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """The parts of a bridge's two supports, when two show on opposite sides of ``top``.
+
+    A block rests on one block, on two (a bridge, across their joint) or on four (over
+    their common corner). With strips on two opposite sides it is a bridge, so a strip on
+    a third side is a block standing beside one of its supports (a corner of it showing
+    past the bridge's edge), not under it; the parts on the bridge's axis are kept.
+    Otherwise all parts are kept.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    offsets = [np.asarray(p.centre, np.float64) - mid for p in parts]
+    for k, a in enumerate(offsets):
+        for b in offsets[k + 1:]:
+            na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+            if na > 1e-6 and nb > 1e-6 and float(a @ b) < -0.5 * na * nb:
+                axis = a / na
+                return [p for p, o in zip(parts, offsets, strict=True)
+                        if abs(float(o @ axis)) > 0.5 * float(np.linalg.norm(o))]
+    return list(parts)
 
 
 def _apart(top: SeenBlock3D, parts: Sequence[SeenBlock3D], block_mm: float
