@@ -47,3 +47,23 @@ def test_a_top_merged_with_a_same_coloured_neighbour_is_found_by_its_outline(sce
         assert math.dist(seen.centre, truth.centre_mm) <= 3.0, (scene_id, bid, seen.centre)
         turn = (seen.angle - truth.angle_deg + 45.0) % 90.0 - 45.0
         assert abs(turn) <= 3.0, (scene_id, bid, seen.angle, truth.angle_deg)
+
+
+SHADOW_SPLIT = {"f013_before": ["R3"], "f058_before": ["W2"], "f061_before": ["R1", "Y3"]}
+"""Tops (tune families) crossed by a hard shadow's edge (window light): lit on one side,
+shaded on the other, no region of one shade is a top's square."""
+
+
+@pytest.mark.parametrize("scene_id", sorted(SHADOW_SPLIT))
+def test_a_top_crossed_by_a_hard_shadow_is_found_whole(scene_id: str) -> None:
+    """infinifield.md "Build the field": every block of the field is read with its colour,
+    on the table, about where it stands (within 6 mm: the shaded side's edges are faint),
+    though a shadow's edge cuts its top into two shades."""
+    scene, reading = read_tune_scene(scene_id)
+    m = match(reading, scene)
+    for bid in SHADOW_SPLIT[scene_id]:
+        truth = scene.blocks[bid]
+        assert bid in m, f"{scene_id}: {bid} ({truth.colour}) not read"
+        seen = reading.blocks[m[bid]]
+        assert (seen.colour, seen.level, seen.seen) == (truth.colour, 1, "top"), bid
+        assert math.dist(seen.centre, truth.centre_mm) <= 6.0, (scene_id, bid, seen.centre)

@@ -92,3 +92,22 @@ def test_a_reading_of_a_stack_says_what_it_assumed(readings) -> None:
         for b in assumed:
             assert b.level >= 1 and any(
                 reading.blocks.index(b) in other.rests_on for other in reading.blocks)
+
+
+
+def test_a_field_with_bridges_is_read_whole() -> None:
+    """infinifield.md "Build the field" and the official rules (a block rests on the blocks
+    under it; touching in three dimensions): f048 has two bridges, one under a pawn, beside
+    a first-level block whose strip shows past one of them (a neighbour of its supports,
+    not a third support). Every block is read at its level with its colour, exactly the
+    blocks it rests on and exactly the touching pairs of the field."""
+    scene, reading = read_tune_scene("f048_before")
+    m = match(reading, scene)
+    ids = {i: bid for bid, i in m.items()}
+    assert len(reading.blocks) == len(scene.blocks) == len(m)
+    for bid, block in scene.blocks.items():
+        seen = reading.blocks[m[bid]]
+        assert seen.colour == block.colour, bid
+        assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
+    pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
+    assert pairs == set(scene.touching)

@@ -84,3 +84,56 @@ def test_a_bridge_on_a_hidden_block_is_read_whole() -> None:
     pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
     assert pairs == set(scene.touching)
     assert any("hidden" in note for note in reading.notes)
+
+
+@pytest.mark.parametrize(("family", "block"), [("f013", "W6"), ("f008", "W7")])
+def test_a_tower_whose_top_runs_on_into_its_sides_is_read_at_its_height(family: str,
+                                                                        block: str) -> None:
+    """infinifield.md "Build the field": a block on one block among first-level blocks
+    (f013's white W6 on a yellow one, f008's white W7 on a red one in lamp light), whose
+    top's region runs on into its tall side faces toward the camera, is placed from its
+    outer edges for each level weighed, so it fits snugly among its neighbours on the
+    second level and is read there on a block, not on the table."""
+    scene, reading = _read(family)
+    truth = scene.blocks[block]
+    assert truth.level == 2
+    seen = [b for b in _at(reading, truth.centre_mm) if b.seen == "top"]
+    assert [(b.colour, b.level) for b in seen] == [(truth.colour, 2)], seen
+    assert [reading.blocks[j].level for j in seen[0].rests_on] == [1]
+
+
+@pytest.mark.parametrize(("family", "block"), [("f018", "Y7"), ("f078", "W4")])
+def test_a_bridge_is_read_on_its_two_supports(family: str, block: str) -> None:
+    """infinifield.md official rules (a block rests on the blocks under it, its top never
+    tilted): a bridge shows a strip of each of its two supports on two opposite sides.
+    f018's yellow Y7 bridges a white block and a yellow one (the yellow strip, the bridge's
+    own colour, measures short); f078's white W4 bridges a blue and a red block (the blue
+    strip runs under a neighbour). Each is read on the second level resting on exactly its
+    two supports, both read with their colour."""
+    scene, reading = _read(family)
+    truth = scene.blocks[block]
+    assert truth.level == 2 and len(truth.rests_on) == 2
+    m = match(reading, scene)
+    ids = {i: bid for bid, i in m.items()}
+    assert block in m
+    seen = reading.blocks[m[block]]
+    assert (seen.colour, seen.level) == (truth.colour, 2)
+    assert {ids.get(j) for j in seen.rests_on} == set(truth.rests_on)
+    for bid in truth.rests_on:
+        assert reading.blocks[m[bid]].colour == scene.blocks[bid].colour, bid
+
+
+def test_a_top_read_too_high_is_not_carried_by_the_neighbour_it_slides_onto() -> None:
+    """infinifield.md official rules (a block rests on the blocks under it): f008's yellow Y3
+    stands on the table (lamp light, its size a level too big); read a level up its square
+    would slide by the parallax onto its neighbour and share a strip of it, which carries
+    nothing. It is read on the table, its colour right, no block read a level up over it."""
+    scene, reading = _read("f008")
+    truth = scene.blocks["Y3"]
+    assert truth.level == 1
+    m = match(reading, scene)
+    seen = reading.blocks[m["Y3"]]
+    assert (seen.colour, seen.level, seen.seen) == ("yellow", 1, "top")
+    over = [b for b in reading.blocks if b.level == 2 and math.hypot(
+        b.centre[0] - truth.centre_mm[0], b.centre[1] - truth.centre_mm[1]) < 25.0]
+    assert not over, over

@@ -283,6 +283,7 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
     core_area = (0.8 * side) ** 2
     counts = np.bincount(classes.ravel(), minlength=256)
     faces: list[TopFace] = []
+    unread: list[tuple[np.ndarray, np.ndarray, _RegionContext]] = []
     h, w = classes.shape
     # a pawn stands on a top: its pixels (and its outline's edges) count as the top's
     nadir_px = views.pose.camera_position()[:2] * ppm - 0.5
@@ -340,7 +341,12 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
                 faces += own_core
                 continue
             group = by_group[int(pts[0, 1]), int(pts[0, 0])]
-            faces += _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx) or []
+            found = _face_of_region(alike, by_group[y0:y1, x0:x1] == group, ctx)
+            if found is None and own_core is None:
+                # no region of one shade: a hard shadow's edge may cut the top in two
+                unread.append((((classes[y0:y1, x0:x1] == index) & (tint < FACE_TINT)
+                                & (seams[y0:y1, x0:x1] == 0)), mine_only, ctx))
+            faces += found or []
     # a region larger than any top can show holds a top and more: on both axes for a face
     # of sure size, on either for one whose region ran on (or has a pawn in it)
     faces = [g for f in faces for g in (
@@ -349,12 +355,35 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
         > _largest_top(views, f.centre, height_mm) * ppm
         else [f])]
     faces += _edge_squares(views, height_mm, faces)
+    faces += _shadow_split(unread, faces, views.layout.block_mm)
     for f in faces:
         if not f.unsure:
             _turn_to_outline(f, edges, ppm)
             _centre_short_axes(f, edges, ppm, views.layout.block_mm)
     _trim_shared_sides(faces, edges, ppm, views.layout.block_mm)
     return faces
+
+
+def _shadow_split(unread: list[tuple[np.ndarray, np.ndarray, _RegionContext]],
+                  faces: list[TopFace], block_mm: float) -> list[TopFace]:
+    """Tops a hard shadow's edge cuts in two shades, from cores no face was found for.
+
+    ``unread``: for each such core, the pixels of its colour and tint on either side of
+    any shade (seams left out), those it may take and its context. Where no face was
+    found within half a block of the core, the top is grown over both shades, bounded by
+    the edges round it; the shaded part's edges are faint, so its size is no measure of
+    its level (kept unsure).
+    """
+    out: list[TopFace] = []
+    for alike, allowed, ctx in unread:
+        centre = (ctx.pts.mean(axis=0) + 0.5) / ctx.ppm
+        if any(float(np.linalg.norm(f.centre - centre)) < 0.5 * block_mm
+               for f in [*faces, *out]):
+            continue
+        for f in _face_of_region(alike, allowed, ctx) or []:
+            f.unsure = True
+            out.append(f)
+    return out
 
 
 OWN_EDGE_REACH_PX = 3.5

@@ -23,6 +23,7 @@ Example:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,6 +46,8 @@ from vision.readers.faces3d import (
     one_per_top,
 )
 from vision.readers.levels3d import (
+    TOUCH_READ_MM,
+    TOUCH_SPREAD_MM,
     camera_depth,
     clean_size,
     column_level,
@@ -292,6 +295,15 @@ def _top_samples(views: TableViews, outline: np.ndarray, z: float,
     return [(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)], area / len(pts))]
 
 
+LEVEL_TOUCH_MM = TOUCH_READ_MM + 2.0 + TOUCH_SPREAD_MM
+"""Blocks a level apart touch when their outlines read this close (mm): the engine's rule
+(``companion.games.infinifield.contacts``: an edge meeting an edge a level below, within
+its 2 mm tolerance) plus the gap two touching tops read by (their bevels) and its spread.
+Side by side, the layout's ``touch_mm`` holds (blocks in a field stand in rows, touching
+or clearly apart); a top on a level of its own is often set back a few millimetres from
+the blocks beside its supports, which then do not touch it."""
+
+
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
     pairs: set[tuple[int, int]] = set()
     n = len(blocks)
@@ -304,7 +316,9 @@ def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, 
         a = np.stack([blocks[i].outline for i, _ in idx])
         b = np.stack([blocks[j].outline for _, j in idx])
         gaps = gaps_between(a, b)
-        pairs |= {p for p, g in zip(idx, gaps, strict=True) if g <= touch_mm}
+        pairs |= {p for p, g in zip(idx, gaps, strict=True)
+                  if g <= (touch_mm if blocks[p[0]].level == blocks[p[1]].level
+                           else min(touch_mm, LEVEL_TOUCH_MM))}
     for i, blk in enumerate(blocks):
         for j in blk.rests_on:
             pairs.add((min(i, j), max(i, j)))
@@ -370,14 +384,13 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     for i, b in enumerate(blocks):
         if b.level == 1 and id(b) not in column_seen:
             # a block bridging two, its level not told by its size: the parts of their
-            # tops show on two opposite sides of it, each with its outer edge in view (or,
+            # tops show on two opposite sides of it, one with its outer edge in view (or,
             # for a top no smaller than a first-level one, wherever their edges are)
             up = _raised(b, pose)
             others = [o for j, o in enumerate(blocks) if j != i and o.seen == "top"]
             scan = _part_scan(views, up, others, [])
             under = [(p, in_view) for p, in_view in scan if p.seen == "part"]
-            if _on_two(up, [p for p, in_view in under if in_view], layout) or (
-                    id(b) in full_size and _on_two(up, [p for p, _v in under], layout)):
+            if _on_two(up, under, edge_seen=id(b) not in full_size):
                 blocks[i] = up
     # a top read three or more levels up by its size, whose column has to assume a block
     # under one seen only by a part or a side face (nothing of it shows), is read a level
@@ -413,29 +426,49 @@ def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[
     See :func:`~vision.readers.levels3d.contact_evidence`: a top read on the table, or on
     the second level by its size, that fits snugly among its neighbours only a level up
     stands on a block (in a crowd the block under it is hidden by its neighbours, so
-    nothing else may show it). Measured on the faces as found (before they are put back
-    on their outer edges); where neighbours weigh in, the top's size adds its own evidence
-    (:func:`~vision.readers.levels3d.size_evidence`).
+    nothing else may show it). Each footprint is placed from the top's outer edges (those
+    facing away from the camera's nadir, which no side face runs on from) for the size a
+    top shows at the level supposed: a top's region runs on into its side faces toward the
+    nadir, twice as far for a top two blocks up, so its centre as found leans toward the
+    neighbours there and would read as cutting into them. Where neighbours weigh in, the
+    top's size adds its own evidence (:func:`~vision.readers.levels3d.size_evidence`).
     """
     layout = pose.layout
     h1 = layout.block_height_mm
     nadir = pose.camera_position()[:2]
-    lows = [square((float(f.centre[0]), float(f.centre[1])), layout.block_mm, f.angle)
+    lows = [square(_outer_centre(f, nadir, f.expected), layout.block_mm, f.angle)
             for f in faces]
     out = []
     for k, (f, level, sure) in enumerate(zip(faces, levels, by_column, strict=True)):
         if level > 2 or sure or f.unsure:
             out.append(False)
             continue
-        c = pose.to_plane(pose.project([[f.centre[0], f.centre[1], h1]]), 2 * h1)[0]
+        at_level = camera_depth(pose, f.centre, level * h1)
+        one = _outer_centre(f, nadir, f.expected * at_level / camera_depth(pose, f.centre, h1))
+        two = _outer_centre(f, nadir,
+                            f.expected * at_level / camera_depth(pose, f.centre, 2 * h1))
+        low = square(one, layout.block_mm, f.angle)
+        c = pose.to_plane(pose.project([[two[0], two[1], h1]]), 2 * h1)[0]
         high = square((float(c[0]), float(c[1])), layout.block_mm, f.angle)
         near = [j for j, lv in enumerate(levels) if j != k and lv == 1]
-        llr = contact_evidence(lows[k], high, nadir, [lows[j] for j in near],
+        llr = contact_evidence(low, high, nadir, [lows[j] for j in near],
                                layout.block_mm, [faces[j].unsure for j in near])
         if llr != 0.0 and f.expected > 0:
             llr += size_evidence(pose, f, level, h1)
         out.append(llr > CONTACT_LLR)
     return out
+
+
+def _outer_centre(face: TopFace, nadir: np.ndarray, expected: float) -> tuple[float, float]:
+    """The centre of ``face`` put back on its outer edges for a top showing ``expected`` mm.
+
+    See :func:`~vision.readers.faces3d.anchor_outer`; the face itself is left as it is.
+    """
+    placed = copy.copy(face)
+    placed.centre = np.array(face.centre, np.float64)
+    placed.expected = expected
+    anchor_outer(placed, nadir)
+    return float(placed.centre[0]), float(placed.centre[1])
 
 
 def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[int],
@@ -469,7 +502,8 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                     blocks.append(beside)
                     if beside.level > 1:
                         todo.append(len(blocks) - 1)
-            parts = [p for p in parts if p.seen == "part"]
+            parts = _apart(top, _across(top, [p for p in parts if p.seen == "part"]),
+                           layout.block_mm)
             if (parts and not found and top.level > 2 and id(top) not in column_seen
                     and not any(_carried(views, p, blocks) for p in parts)):
                 # parts a level up must stand on something too: when none does, the top
@@ -615,8 +649,11 @@ far clear of every other block in each direction (a pixel or more at 640x480).""
 SIDE_SHARE = 0.3
 """A block under a top is read from its side faces when this share of them has its colour."""
 
-SUPPORT_OVERLAP_MM2 = 200.0
-"""A block one level down whose footprint shares this much (mm²) with a top's carries it."""
+SUPPORT_OVERLAP_MM2 = 400.0
+"""A block one level down whose footprint shares this much (mm²) with a top's carries it: a
+quarter of a top (10 mm of its width). A bridge rests about half on each of its blocks; a
+top read a level too high moves by the parallax (5-10 mm) onto the neighbour on its nadir
+side and shares a strip of 200-250 mm² with it, which carries nothing."""
 
 WHOLE_TOP = 0.9
 """A strip beside a top this share of a block long, in view all along, is a top beside it."""
@@ -625,11 +662,85 @@ PART_MIN_MM = 5.0
 """A part of a top beside a block standing on it is read from this width (mm) up."""
 
 
-def _on_two(top: SeenBlock3D, parts: Sequence[SeenBlock3D], layout: TableLayout) -> bool:
-    """Whether parts of tops under ``top`` show on two opposite sides of it (a bridge)."""
-    mid = np.asarray(top.centre)
-    return any(float((np.asarray(p.centre) - mid) @ (np.asarray(q.centre) - mid))
-               < -0.5 * layout.block_mm ** 2 / 4 for p in parts for q in parts)
+def _on_two(top: SeenBlock3D, parts: Sequence[tuple[SeenBlock3D, bool]],
+            edge_seen: bool = True) -> bool:
+    """Whether parts of tops under ``top`` show on two opposite sides of it (a bridge).
+
+    ``parts``: each with whether its outer edge is in view (:func:`_part_scan`). A block
+    resting on two shows a strip of each beside two opposite sides; strips on two
+    adjacent sides are the corners of neighbours standing round it, not its supports.
+    How far each strip reaches out is no test: a strip of the bridge's own colour, or one
+    in the shadow of the bridge, measures short. With ``edge_seen`` one of the two must
+    show its outer edge (the other may run under a neighbour); else (a top no smaller than
+    a first-level one) neither need.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    sides = [((np.asarray(p.centre, np.float64) - mid), in_view) for p, in_view in parts
+             if p.seen == "part"]
+    for k, (a, a_seen) in enumerate(sides):
+        for b, b_seen in sides[k + 1:]:
+            opposite = float(a @ b) < -0.5 * float(np.linalg.norm(a) * np.linalg.norm(b))
+            if opposite and (a_seen or b_seen or not edge_seen):
+                return True
+    return False
+
+
+def _across(top: SeenBlock3D, parts: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """The parts of a bridge's two supports, when two show on opposite sides of ``top``.
+
+    A block rests on one block, on two (a bridge, across their joint) or on four (over
+    their common corner). With strips on two opposite sides it is a bridge, so a strip on
+    a third side is a block standing beside one of its supports (a corner of it showing
+    past the bridge's edge), not under it; the parts on the bridge's axis are kept.
+    Otherwise all parts are kept.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    offsets = [np.asarray(p.centre, np.float64) - mid for p in parts]
+    for k, a in enumerate(offsets):
+        for b in offsets[k + 1:]:
+            na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+            if na > 1e-6 and nb > 1e-6 and float(a @ b) < -0.5 * na * nb:
+                axis = a / na
+                return [p for p, o in zip(parts, offsets, strict=True)
+                        if abs(float(o @ axis)) > 0.5 * float(np.linalg.norm(o))]
+    return list(parts)
+
+
+def _apart(top: SeenBlock3D, parts: Sequence[SeenBlock3D], block_mm: float
+           ) -> list[SeenBlock3D]:
+    """Parts on opposite sides of ``top`` moved apart until they no longer overlap.
+
+    Blocks are solid: the two blocks carrying a bridge stand a block's size apart at
+    least. When the strips beside it read their centres closer than that, the strips
+    measured short (the groove and the shadow along the bridge's edge, a strip of the
+    bridge's own colour) and tell nothing of where along them the bridge stands: it is
+    then taken to stand as a bridge is built, centred over the two, each half a block
+    from its centre.
+    """
+    mid = np.asarray(top.centre, np.float64)
+    offsets = [np.asarray(p.centre, np.float64) - mid for p in parts]
+    out = list(parts)
+    for k, a in enumerate(offsets):
+        for m in range(k + 1, len(offsets)):
+            b = offsets[m]
+            na, nb = float(np.linalg.norm(a)), float(np.linalg.norm(b))
+            if na < 1e-6 or nb < 1e-6 or float(a @ b) > -0.5 * na * nb:
+                continue
+            short = block_mm - (na + nb)
+            if short <= 0:
+                continue
+            out[k] = _moved(out[k], a / na * block_mm / 2 + mid)
+            out[m] = _moved(out[m], b / nb * block_mm / 2 + mid)
+    return out
+
+
+def _moved(block: SeenBlock3D, centre: np.ndarray) -> SeenBlock3D:
+    """The same block with its centre at ``centre`` (its outline moved with it)."""
+    xy = (float(centre[0]), float(centre[1]))
+    shift = np.asarray(xy) - np.asarray(block.centre, np.float64)
+    return SeenBlock3D(block.colour, xy, block.angle, block.level,
+                       np.asarray(block.outline, np.float64) + shift, block.rests_on,
+                       block.seen, block.size_mm)
 
 
 def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
@@ -704,7 +815,8 @@ def _part_scan(views: TableViews, top: SeenBlock3D, seen_tops: Sequence[SeenBloc
     classes = views.classes(plane)
     grey = np.log(cv2.cvtColor(views.view(plane), cv2.COLOR_BGR2GRAY).astype(np.float32)
                   + 12.0)
-    hidden = silhouettes(pose, [top, *seen_tops], ppm, plane, pad_mm=1.5) > 0
+    hidden = silhouettes(pose, [top, *seen_tops], ppm, plane, pad_mm=1.5,
+                         from_mm=plane) > 0
     h, w = classes.shape
     centre = np.asarray(top.centre, np.float64)
     block_kinds = set(views.palette.of_kind("block"))
@@ -799,8 +911,13 @@ def _with_support(block: SeenBlock3D, support: int) -> SeenBlock3D:
 
 
 def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float,
-                height_mm: float, pad_mm: float = 3.0) -> np.ndarray:
-    """Mask (255) of where the blocks' boxes appear in the view of the plane ``height_mm`` up."""
+                height_mm: float, pad_mm: float = 3.0, from_mm: float = 0.0) -> np.ndarray:
+    """Mask (255) of where the blocks' boxes appear in the view of the plane ``height_mm`` up.
+
+    Each box is drawn from ``from_mm`` up (its own bottom when higher): with ``from_mm`` at
+    the plane, only what stands in front of the plane (between it and the camera) is
+    drawn, a box standing lower showing there only as its own top.
+    """
     layout = pose.layout
     w, h = round(layout.width_mm * px_per_mm), round(layout.height_mm * px_per_mm)
     mask = np.zeros((h, w), np.uint8)
@@ -809,12 +926,12 @@ def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float
     corners = []
     for b in blocks:
         z1 = b.level * layout.block_height_mm
+        z0 = min(max(z1 - layout.block_height_mm, from_mm), z1)
         poly = np.asarray(b.outline, np.float64)
         mid = poly.mean(axis=0)
         rad = poly - mid
         big = mid + rad * (1 + pad_mm * 1.4142 / np.linalg.norm(rad, axis=1, keepdims=True))
-        corners += [[x, y, z] for x, y in big for z in (z1 - layout.block_height_mm,
-                                                         z1 + pad_mm)]
+        corners += [[x, y, z] for x, y in big for z in (z0, z1 + pad_mm)]
     if not corners:
         return mask
     px = pose.project(corners, distort=False)          # all boxes in one projection
