@@ -34,10 +34,9 @@ import numpy as np
 from companion.games.infinifield import Block, Field, build_field, field_toml_text
 from vision.geometry import gaps_between, square
 from vision.layout import TableLayout
-from vision.palette import UNKNOWN, Palette, default_palette, provisional_ids
+from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
 from vision.readers.faces3d import (
-    _K3,
     FACE_SHADE,
     TopFace,
     anchor_outer,
@@ -45,6 +44,7 @@ from vision.readers.faces3d import (
     find_faces,
     one_per_top,
 )
+from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.levels3d import (
     TOUCH_READ_MM,
     TOUCH_SPREAD_MM,
@@ -61,16 +61,11 @@ from vision.readers.refine3d import refine_reading
 from vision.readers.table_views import (
     TableViews,
     _chroma_refs,
-    _keepout,
     learn_palette,
 )
 
 MAX_LEVEL = 3
 """Tops are looked for up to this many blocks high."""
-
-HAND_MM2 = 2500.0
-"""A region of no known colour and no block larger than this (mm² at the first level's
-plane) is a hand or an arm over the table."""
 
 
 @dataclass(frozen=True)
@@ -944,20 +939,18 @@ def silhouettes(pose: TablePose, blocks: Sequence[SeenBlock3D], px_per_mm: float
 
 def _hand_in_view(views: TableViews, blocks: Sequence[SeenBlock3D],
                   pawns: Sequence[SeenPawn3D]) -> bool:
-    """A large region of no known colour, outside every block's box and the markers."""
+    """A hand or an arm over the table, outside the boxes of the blocks and pawns read.
+
+    The play check's test (:func:`~vision.readers.hands3d.hand_mask`), with the blocks read
+    here standing for the engine's: blocks assumed under others explain no pixel.
+    """
     layout = views.layout
-    ppm = views.px_per_mm
     h1 = layout.block_height_mm
-    classes = views.classes(h1)
-    unknown = (classes == UNKNOWN).astype(np.uint8)
-    # blocks assumed under others explain no pixel: nothing of them shows
+    coarse = TableViews(views.frame, views.pose, views.palette, HAND_PX_PER_MM)
+    ppm = coarse.px_per_mm
     shown = [b for b in blocks if b.seen != "assumed"]
-    unknown[silhouettes(views.pose, shown, ppm, h1) > 0] = 0
+    boxes = silhouettes(views.pose, shown, ppm, h1)
     for p in pawns:
-        cv2.circle(unknown, (round(p.centre[0] * ppm), round(p.centre[1] * ppm)),
-                   round(layout.pawn_mm * ppm), 0, -1)
-    unknown[_keepout(layout, ppm) > 0] = 0
-    unknown = cv2.morphologyEx(unknown, cv2.MORPH_OPEN, _K3, iterations=2)
-    contours, _ = cv2.findContours(unknown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    biggest = max((cv2.contourArea(c) for c in contours), default=0.0)
-    return biggest / (ppm * ppm) > HAND_MM2
+        cv2.circle(boxes, (round(p.centre[0] * ppm), round(p.centre[1] * ppm)),
+                   max(1, round(layout.pawn_mm * ppm)), 255, -1)
+    return hand_mask(coarse, h1, boxes)[1]

@@ -42,9 +42,10 @@ import numpy as np
 
 from companion.games.infinifield import Block, Field
 from vision.geometry import inset, quad_grid
-from vision.palette import UNKNOWN, Palette, default_palette
+from vision.palette import Palette, default_palette
 from vision.pose import TablePose
-from vision.readers.field3d import HAND_MM2, silhouettes
+from vision.readers.field3d import silhouettes
+from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.levels3d import prism_hits
 from vision.readers.pawns3d import PAWN_SCORE, HeadTop, head_scores
 from vision.readers.table_views import TableViews
@@ -62,8 +63,6 @@ MIN_TELLING = 0.2
 """A top judged on the samples that can tell it from the block of its colour under or beside
 it (a fifth of the top: ten samples, 6 mm apart) needs at least this share of them."""
 
-HAND_PX_PER_MM = 0.25
-"""Scale of the coarse view hands are looked for in (a hand is large)."""
 
 @dataclass(frozen=True)
 class BlockCheck:
@@ -169,20 +168,14 @@ def _outer_band_cached(poly_t: tuple[tuple[float, ...], ...], nadir_t: tuple[int
 
 def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block, float]],
                pose: TablePose) -> tuple[np.ndarray, bool]:
-    """Pixels of the view at ``height`` no colour explains, outside the blocks' boxes."""
+    """A hand over the table in the view at ``height``, outside the expected blocks' boxes.
+
+    See :func:`~vision.readers.hands3d.hand_mask`.
+    """
     from vision.readers.field3d import SeenBlock3D
-    from vision.readers.table_views import _keepout
 
     layout = views.layout
     ppm = views.px_per_mm
-    classes = views.classes(height)
-    unknown = (classes == UNKNOWN).astype(np.uint8)
-    # outside the expected blocks' boxes only the table belongs: a block's or a pawn's
-    # colour there (a pale hand washed to white by the light, a sleeve of a block or pawn
-    # colour) is something over the table too; judged on its own, so that it does not join
-    # a patch of table the palette leaves unexplained
-    foreign = (~np.isin(classes, views.palette.of_kind("table")) & (classes != UNKNOWN)
-               ).astype(np.uint8)
     key = (ppm, height, tuple((tuple(map(tuple, np.asarray(b.footprint, float).tolist())), top)
                               for b, top in expected))
     cache = pose.derived
@@ -195,121 +188,7 @@ def _hand_mask(views: TableViews, height: float, expected: Sequence[tuple[Block,
         if len(cache) > 32:
             cache.clear()
         cache[("boxes", key)] = boxes
-    unknown[boxes > 0] = 0
-    foreign[boxes > 0] = 0
-    off_table = (_keepout(layout, ppm) > 0) | (_papers_at(pose, ppm, height, boxes.shape) > 0)
-    outside = (boxes == 0) & ~off_table
-    # the mat as this frame shows it: a warm or brown mat, or a lamp's warm pool on it, may
-    # look like skin or like no colour the palette has; it is still the table
-    mat, off_mat = _mat_like(views.view(height), outside)
-    unknown[mat] = 0
-    # a pixel the palette calls table but far darker than the mat and off its chroma is not
-    # the mat: a dark arm (its brown near the wooden table's, which the table class also
-    # covers); it comes in over the table's edge (a tower's deep shadow beside it does not)
-    arm = (off_mat & outside & np.isin(classes, views.palette.of_kind("table"))
-           ).astype(np.uint8)
-    # skin is no block's colour: over the blocks too it is a hand
-    skin = views.skin(height) & ~mat
-    unknown[skin] = 1
-    foreign[skin] = 0
-    arm |= unknown
-    for mask in (unknown, foreign, arm):
-        mask[off_table] = 0
-    big = np.zeros_like(unknown)
-    found = False
-    h, w = unknown.shape
-    # an arm in dim light is a speckle of both (skin read as no colour or as white): each
-    # alone falls apart under the opening, together they are the arm; what crosses the
-    # table's edge into the view, as an arm does
-    both = unknown | foreign
-    for mask, from_edge in ((unknown, False), (foreign, False), (arm, True), (both, True)):
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), iterations=2)
-        n, labels, stats, _c = cv2.connectedComponentsWithStats(mask)
-        for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
-            if from_edge and not (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
-                continue
-            if area / (ppm * ppm) > HAND_MM2:
-                big[labels == i] = 1
-                found = True
-    return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
-
-
-MAT_CHROMA = 6.0
-"""CIELAB chroma distance (a*, b*) within which a pixel has the mat's colour."""
-
-
-OFF_MAT_CHROMA = 10.0
-"""CIELAB chroma distance beyond which a pixel is not the mat, whatever its class (the mat's
-own pixels, JPEG blocks and shadows included, stay within 6 but for one in a hundred)."""
-
-OFF_MAT_LIGHT = 0.9
-"""...and darker than this share of the mat's lightness: a dark arm (a brown arm over a dark
-green mat is 0.8 of it). A lamp's warm pool or a red block's light thrown on the mat shifts
-its chroma too, but keeps or raises its lightness."""
-
-
-def _mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Pixels of ``view`` with the colour of the mat as this frame shows it, and far off it.
-
-    The mat's colour is the commonest one outside the blocks' boxes (most of what the
-    camera sees is mat); a pixel has it when its chroma is within :data:`MAT_CHROMA` of it,
-    in light or shade (a hard shadow darkens it, a lamp's pool brightens it). The second
-    mask: pixels whose chroma is more than :data:`OFF_MAT_CHROMA` from it and that are
-    darker than :data:`OFF_MAT_LIGHT` of its lightness (in shadow it keeps its chroma).
-    """
-    # every other pixel each way (8 mm at the hand view's scale: a hand is far larger)
-    lab = cv2.cvtColor(np.ascontiguousarray(view[::2, ::2]), cv2.COLOR_BGR2Lab)  # 8-bit Lab
-    pts = lab[outside[::2, ::2]][::3].astype(np.float32)   # a sample tells the mode
-    if len(pts) < 50:
-        return np.zeros(view.shape[:2], bool), np.zeros(view.shape[:2], bool)
-    scale = np.array([100.0 / 255.0, 1.0, 1.0], np.float32)
-    pts *= scale
-    centre = np.median(pts, axis=0)
-    for _ in range(2):
-        near = ((pts - centre) ** 2).sum(axis=1) < 144.0
-        if near.sum() < 0.2 * len(pts):
-            break
-        centre = np.median(pts[near], axis=0)
-    da = lab[..., 1].astype(np.float32) - centre[1]
-    db = lab[..., 2].astype(np.float32) - centre[2]
-    light = lab[..., 0].astype(np.float32) * scale[0]
-    near = da * da + db * db
-    half = (near < MAT_CHROMA ** 2) & (light > 0.4 * centre[0]) & (light < 1.6 * centre[0])
-    h, w = view.shape[:2]
-    far = (near > OFF_MAT_CHROMA ** 2) & (light < OFF_MAT_LIGHT * centre[0])
-    return (np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w],
-            np.repeat(np.repeat(far, 2, axis=0), 2, axis=1)[:h, :w])
-
-
-PAPER_PAD_MM = 14.0
-"""The markers' paper reaches this far (mm) beyond each marker (printed margins 6-11 mm)."""
-
-
-def _papers_at(pose: TablePose, ppm: float, height: float, shape: tuple[int, ...]
-               ) -> np.ndarray:
-    """Where the markers' paper (on the table) shows in the view of the plane ``height`` up.
-
-    Seen in a plane above the table, the paper shifts away from the camera's nadir by up
-    to 20 mm at the corners, out of the table-plane keep-out; its white is no block there.
-    """
-    key = ("papers", ppm, float(height), tuple(shape))
-    cached = pose.derived.get(key)
-    if isinstance(cached, np.ndarray):
-        return cached
-    layout = pose.layout
-    mask = np.zeros(shape[:2], np.uint8)
-    for marker_id in layout.marker_ids:
-        (x0, y0), _, (x1, y1), _ = layout.marker_corners_mm(marker_id)
-        p = PAPER_PAD_MM
-        ring = np.array([[x0 - p, y0 - p, 0.0], [x1 + p, y0 - p, 0.0], [x1 + p, y1 + p, 0.0],
-                         [x0 - p, y1 + p, 0.0]])
-        at = pose.to_plane(pose.project(ring), height) * ppm
-        cv2.fillConvexPoly(mask, np.round(at).astype(np.int32), 1)
-    if len(pose.derived) > 32:
-        pose.derived.clear()
-    pose.derived[key] = mask
-    return mask
+    return hand_mask(views, height, boxes)
 
 
 NEAR_MM = 70.0
