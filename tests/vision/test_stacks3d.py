@@ -111,3 +111,16 @@ def test_a_field_with_bridges_is_read_whole() -> None:
         assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
     pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
     assert pairs == set(scene.touching)
+
+
+def test_a_top_is_not_put_on_a_block_whose_own_top_shows_where_it_would_stand() -> None:
+    """infinifield.md "Build the field" (f105, a flat field rendered after tuning): R2, a
+    red top beside the blue B1, measured a little large and was read a level up, carried
+    by B1 and a hidden white block. B1's top shows blue all over the strip R2 would stand
+    on, so nothing stands there: every block is read on the table, R2 among them."""
+    scene, reading = read_tune_scene("f105_before")
+    assert not scene.stacked
+    assert [b.level for b in reading.blocks if b.level != 1] == []
+    m = match(reading, scene)
+    assert set(m) == set(scene.blocks)
+    assert all(reading.blocks[m[b]].colour == scene.blocks[b].colour for b in scene.blocks)

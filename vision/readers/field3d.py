@@ -485,7 +485,8 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
             # that show beside it (a block bridging two), else the column under it
             found = [j for j, b in enumerate(blocks) if b.level == top.level - 1
                      and b.seen in ("top", "part")
-                     and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2]
+                     and _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2
+                     and not _shows_under(views, b, top)]
             seen_tops = [b for j, b in enumerate(blocks) if j != i and b.seen == "top"]
             scan = _part_scan(views, top, seen_tops, [blocks[j] for j in found])
             parts = [p for p, _v in scan]
@@ -736,6 +737,40 @@ def _moved(block: SeenBlock3D, centre: np.ndarray) -> SeenBlock3D:
     return SeenBlock3D(block.colour, xy, block.angle, block.level,
                        np.asarray(block.outline, np.float64) + shift, block.rests_on,
                        block.seen, block.size_mm)
+
+
+UNCOVERED_SHARE = 0.6
+"""A read top that shows its own colour over this share of the strip a raised top would
+stand on is not under it: a block resting on it would cover that strip (the camera would
+see the raised block's colour there)."""
+
+
+def _shows_under(views: TableViews, below: SeenBlock3D, top: SeenBlock3D) -> bool:
+    """Whether ``below``'s top shows its colour where ``top`` would stand on it.
+
+    Only for a ``below`` of another colour than ``top`` (the same colour tells nothing).
+    """
+    if below.colour == top.colour:
+        return False
+    _area, strip = cv2.intersectConvexConvex(np.asarray(below.outline, np.float32),
+                                             np.asarray(top.outline, np.float32))
+    if strip is None or len(strip) < 3:
+        return False
+    poly = strip.reshape(-1, 2).astype(np.float64)
+    lo, hi = poly.min(axis=0), poly.max(axis=0)
+    xs, ys = np.meshgrid(np.arange(lo[0] + 1.5, hi[0] - 1.0, 2.0),
+                         np.arange(lo[1] + 1.5, hi[1] - 1.0, 2.0))
+    pts = np.column_stack([xs.ravel(), ys.ravel()])
+    pts = pts[_inside(pts, poly)]
+    if len(pts) < 8:
+        return False
+    z = below.level * views.layout.block_height_mm
+    bgr, ok, _px = views.sample(np.column_stack([pts, np.full(len(pts), z)]))
+    if int(ok.sum()) < 8:
+        return False
+    cls = views.classes_of(bgr, ok)
+    own = (cls == views.palette.index(below.colour)) | views.chroma_match(bgr, below.colour)
+    return float(own[ok].mean()) >= UNCOVERED_SHARE
 
 
 def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
