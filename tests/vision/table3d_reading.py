@@ -48,3 +48,45 @@ def read_tune_scene(scene_id: str) -> tuple[SceneTruth, FieldReading]:
     """The scene ``scene_id`` and its set-up reading (see :func:`tune_scene_views`)."""
     scene, views = tune_scene_views(scene_id)
     return scene, read_field(views.frame, views.pose, views.palette)
+
+
+def assert_read_whole(scene: SceneTruth, reading: FieldReading, assumed_ok: bool = False
+                      ) -> None:
+    """Every block read at its level with its colour, exactly the blocks it rests on, and
+    exactly the scene's touching pairs (``assumed_ok``: a block assumed under another may
+    have another colour)."""
+    from table3d_accuracy import match
+
+    m = match(reading, scene)
+    ids = {i: bid for bid, i in m.items()}
+    assert len(reading.blocks) == len(scene.blocks) == len(m)
+    for bid, block in scene.blocks.items():
+        seen = reading.blocks[m[bid]]
+        assert seen.colour == block.colour or (assumed_ok and seen.seen == "assumed"), bid
+        assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
+    pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
+    assert pairs == set(scene.touching)
+
+
+def assert_tops_read(scene_id: str, block_ids: list[str], within_mm: float,
+                     seen_as: str | None = None) -> tuple[SceneTruth, FieldReading, dict]:
+    """The tops ``block_ids`` of a tune scene read with their colour on the first level,
+    within ``within_mm`` of where they stand (and ``seen_as`` ``top``, ``part``...: how).
+
+    Returns the scene, its reading and the match of true ids to read blocks.
+    """
+    import math
+
+    from table3d_accuracy import match
+
+    scene, reading = read_tune_scene(scene_id)
+    m = match(reading, scene)
+    for bid in block_ids:
+        truth = scene.blocks[bid]
+        assert bid in m, f"{scene_id}: {bid} ({truth.colour}) not read"
+        seen = reading.blocks[m[bid]]
+        assert (seen.colour, seen.level) == (truth.colour, 1), (scene_id, bid)
+        assert seen_as is None or seen.seen == seen_as, (scene_id, bid, seen.seen)
+        assert math.dist(seen.centre, truth.centre_mm) <= within_mm, (scene_id, bid,
+                                                                       seen.centre)
+    return scene, reading, m

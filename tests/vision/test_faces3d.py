@@ -9,17 +9,15 @@ field read from the camera at set-up).
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
 import pytest
 
-from tests.vision.table3d_reading import read_tune_scene
+from tests.vision.table3d_reading import assert_tops_read
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import match
 
 OUTLINED = {"f016_before": ["B1"], "f028_before": ["R3"], "f037_before": ["Y2"],
             "f046_before": ["R4"], "f068_before": ["W1"], "f076_before": ["W4"]}
@@ -36,15 +34,9 @@ def test_a_top_merged_with_a_same_coloured_neighbour_is_found_by_its_outline(sce
                                                                            ) -> None:
     """infinifield.md "Build the field": every block of the field is read with its colour,
     where it stands (within 3 mm) and how it is turned (within 3 degrees)."""
-    scene, reading = read_tune_scene(scene_id)
-    m = match(reading, scene)
+    scene, reading, m = assert_tops_read(scene_id, OUTLINED[scene_id], 3.0)
     for bid in OUTLINED[scene_id]:
-        truth = scene.blocks[bid]
-        assert bid in m, f"{scene_id}: {bid} ({truth.colour}) not read"
-        seen = reading.blocks[m[bid]]
-        assert seen.colour == truth.colour, (scene_id, bid, seen.colour)
-        assert seen.level == truth.level == 1
-        assert math.dist(seen.centre, truth.centre_mm) <= 3.0, (scene_id, bid, seen.centre)
+        seen, truth = reading.blocks[m[bid]], scene.blocks[bid]
         turn = (seen.angle - truth.angle_deg + 45.0) % 90.0 - 45.0
         assert abs(turn) <= 3.0, (scene_id, bid, seen.angle, truth.angle_deg)
 
@@ -59,11 +51,4 @@ def test_a_top_crossed_by_a_hard_shadow_is_found_whole(scene_id: str) -> None:
     """infinifield.md "Build the field": every block of the field is read with its colour,
     on the table, about where it stands (within 6 mm: the shaded side's edges are faint),
     though a shadow's edge cuts its top into two shades."""
-    scene, reading = read_tune_scene(scene_id)
-    m = match(reading, scene)
-    for bid in SHADOW_SPLIT[scene_id]:
-        truth = scene.blocks[bid]
-        assert bid in m, f"{scene_id}: {bid} ({truth.colour}) not read"
-        seen = reading.blocks[m[bid]]
-        assert (seen.colour, seen.level, seen.seen) == (truth.colour, 1, "top"), bid
-        assert math.dist(seen.centre, truth.centre_mm) <= 6.0, (scene_id, bid, seen.centre)
+    assert_tops_read(scene_id, SHADOW_SPLIT[scene_id], 6.0, seen_as="top")

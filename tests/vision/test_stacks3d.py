@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.table3d_reading import read_tune_scene
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene
 from vision.devtools.table3d_truth import DEFAULT_DIR, iter_scenes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -101,26 +101,4 @@ def test_a_field_with_bridges_is_read_whole() -> None:
     a first-level block whose strip shows past one of them (a neighbour of its supports,
     not a third support). Every block is read at its level with its colour, exactly the
     blocks it rests on and exactly the touching pairs of the field."""
-    scene, reading = read_tune_scene("f048_before")
-    m = match(reading, scene)
-    ids = {i: bid for bid, i in m.items()}
-    assert len(reading.blocks) == len(scene.blocks) == len(m)
-    for bid, block in scene.blocks.items():
-        seen = reading.blocks[m[bid]]
-        assert seen.colour == block.colour, bid
-        assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
-    pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
-    assert pairs == set(scene.touching)
-
-
-def test_a_top_is_not_put_on_a_block_whose_own_top_shows_where_it_would_stand() -> None:
-    """infinifield.md "Build the field" (f105, a flat field rendered after tuning): R2, a
-    red top beside the blue B1, measured a little large and was read a level up, carried
-    by B1 and a hidden white block. B1's top shows blue all over the strip R2 would stand
-    on, so nothing stands there: every block is read on the table, R2 among them."""
-    scene, reading = read_tune_scene("f105_before")
-    assert not scene.stacked
-    assert [b.level for b in reading.blocks if b.level != 1] == []
-    m = match(reading, scene)
-    assert set(m) == set(scene.blocks)
-    assert all(reading.blocks[m[b]].colour == scene.blocks[b].colour for b in scene.blocks)
+    assert_read_whole(*read_tune_scene("f048_before"))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.vision.table3d_reading import read_tune_scene
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene
 from vision.devtools.table3d_truth import SceneTruth
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
@@ -56,10 +56,12 @@ def test_a_block_on_blocks_in_a_crowd_is_read_at_its_height(family: str, block: 
     assert under and all(b.level == 1 for b in under)
 
 
-@pytest.mark.parametrize("family", ["f000", "f005", "f012", "f020", "f030", "f049"])
+@pytest.mark.parametrize("family", ["f000", "f005", "f012", "f020", "f030", "f049", "f105"])
 def test_a_flat_field_is_read_on_the_table(family: str) -> None:
     """infinifield.md "Build the field": in a field of single blocks every top is read on
-    the first level (no block is invented under a top that stands on the table)."""
+    the first level (no block is invented under a top that stands on the table). f105
+    (rendered after tuning): its red R2, measured a little large, went a level up onto the
+    blue B1 beside it, whose top shows blue all over the strip R2 would stand on."""
     scene, reading = _read(family)
     assert not scene.stacked
     assert len(reading.blocks) == len(scene.blocks)
@@ -74,15 +76,7 @@ def test_a_bridge_on_a_hidden_block_is_read_whole() -> None:
     blocks it rests on, and exactly the touching pairs of the field (the hidden one noted
     for the players to check)."""
     scene, reading = _read("f036")
-    m = match(reading, scene)
-    ids = {i: bid for bid, i in m.items()}
-    assert len(reading.blocks) == len(scene.blocks) == len(m)
-    for bid, block in scene.blocks.items():
-        seen = reading.blocks[m[bid]]
-        assert seen.colour == block.colour or seen.seen == "assumed", bid
-        assert {ids[j] for j in seen.rests_on} == set(block.rests_on), bid
-    pairs = {frozenset((ids[i], ids[j])) for i, j in reading.touching}
-    assert pairs == set(scene.touching)
+    assert_read_whole(scene, reading, assumed_ok=True)
     assert any("hidden" in note for note in reading.notes)
 
 
