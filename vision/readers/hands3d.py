@@ -15,8 +15,7 @@ import cv2
 import numpy as np
 
 from vision.palette import UNKNOWN
-from vision.pose import TablePose
-from vision.readers.table_views import TableViews, _keepout
+from vision.readers.table_views import TableViews, _keepout, papers_at
 
 HAND_MM2 = 2500.0
 """A region larger than this (mm² at the plane it is seen in) is a hand or an arm over the
@@ -134,35 +133,3 @@ def mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndar
     far = (near > OFF_MAT_CHROMA ** 2) & (light < OFF_MAT_LIGHT * centre[0])
     return (np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w],
             np.repeat(np.repeat(far, 2, axis=0), 2, axis=1)[:h, :w])
-
-
-PAPER_PAD_MM = 14.0
-"""The markers' paper reaches this far (mm) beyond each marker (printed margins 6-11 mm)."""
-
-
-def papers_at(pose: TablePose, ppm: float, height: float, shape: tuple[int, ...]
-               ) -> np.ndarray:
-    """Where the markers' paper (on the table) shows in the view of the plane ``height`` up.
-
-    Seen in a plane above the table, the paper shifts away from the camera's nadir by up
-    to 20 mm at the corners, out of the table-plane keep-out; its white is no block there.
-    """
-    key = ("papers", ppm, float(height), tuple(shape))
-    cached = pose.derived.get(key)
-    if isinstance(cached, np.ndarray):
-        return cached
-    layout = pose.layout
-    mask = np.zeros(shape[:2], np.uint8)
-    for marker_id in layout.marker_ids:
-        (x0, y0), _, (x1, y1), _ = layout.marker_corners_mm(marker_id)
-        p = PAPER_PAD_MM
-        ring = np.array([[x0 - p, y0 - p, 0.0], [x1 + p, y0 - p, 0.0], [x1 + p, y1 + p, 0.0],
-                         [x0 - p, y1 + p, 0.0]])
-        at = pose.to_plane(pose.project(ring), height) * ppm
-        cv2.fillConvexPoly(mask, np.round(at).astype(np.int32), 1)
-    if len(pose.derived) > 32:
-        pose.derived.clear()
-    pose.derived[key] = mask
-    return mask
-
-

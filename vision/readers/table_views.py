@@ -321,6 +321,7 @@ class TableViews:
                     hue = self._by_hue(view[whites])
                     c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
+            c[papers_at(self.pose, self.px_per_mm, key, c.shape) > 0] = UNKNOWN
             c[self.skin(key)] = UNKNOWN
             self._classes[key] = c
         return self._classes[key]
@@ -413,6 +414,36 @@ def _paper_rings(layout: TableLayout) -> tuple[np.ndarray, np.ndarray]:
 @lru_cache(maxsize=8)
 def _keepout(layout: TableLayout, px_per_mm: float) -> np.ndarray:
     return marker_keepout(layout, px_per_mm)
+
+
+PAPER_PAD_MM = 14.0
+"""The markers' paper reaches this far (mm) beyond each marker (printed margins 6-11 mm)."""
+
+
+def papers_at(pose: TablePose, ppm: float, height: float, shape: tuple[int, ...]
+               ) -> np.ndarray:
+    """Where the markers' paper (on the table) shows in the view of the plane ``height`` up.
+
+    Seen in a plane above the table, the paper shifts toward the camera's nadir (20-30 mm
+    at the corners, 40 mm up), out of the table-plane keep-out; its white is no block there.
+    """
+    key = ("papers", ppm, float(height), tuple(shape))
+    cached = pose.derived.get(key)
+    if isinstance(cached, np.ndarray):
+        return cached
+    layout = pose.layout
+    mask = np.zeros(shape[:2], np.uint8)
+    for marker_id in layout.marker_ids:
+        (x0, y0), _, (x1, y1), _ = layout.marker_corners_mm(marker_id)
+        p = PAPER_PAD_MM
+        ring = np.array([[x0 - p, y0 - p, 0.0], [x1 + p, y0 - p, 0.0], [x1 + p, y1 + p, 0.0],
+                         [x0 - p, y1 + p, 0.0]])
+        at = pose.to_plane(pose.project(ring), height) * ppm
+        cv2.fillConvexPoly(mask, np.round(at).astype(np.int32), 1)
+    if len(pose.derived) > 32:
+        pose.derived.clear()
+    pose.derived[key] = mask
+    return mask
 
 
 def learn_palette(views: TableViews, base: Palette | None = None) -> Palette:
