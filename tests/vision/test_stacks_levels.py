@@ -68,6 +68,19 @@ def test_a_flat_field_is_read_on_the_table(family: str) -> None:
     assert all(b.level == 1 and not b.rests_on for b in reading.blocks)
 
 
+@pytest.mark.parametrize("block", ["B1", "W4"])
+def test_from_a_high_camera_loose_gaps_do_not_lift_a_top(block: str) -> None:
+    """infinifield.md "Build the field": f169 is a flat field seen from 95 cm, where a pixel
+    spans 2 mm of the table. The gaps read between its blue B1 (and white W4) and their
+    neighbours toward the camera are 2-5 mm, which a pixel's noise explains; they must
+    not put the top a level up on an invented block."""
+    scene, reading = _read("f169")
+    truth = scene.blocks[block]
+    assert truth.level == 1
+    at = _at(reading, truth.centre_mm)
+    assert [(b.colour, b.level, b.seen) for b in at] == [(truth.colour, 1, "top")], at
+
+
 def test_a_bridge_on_a_hidden_block_is_read_whole() -> None:
     """infinifield.md official rules, "The top surface of each block must not be tilted":
     f036's yellow Y4 bridges a white block almost wholly hidden under it and a yellow one

@@ -53,6 +53,7 @@ from vision.readers.levels3d import (
     column_level,
     contact_evidence,
     face_levels,
+    gap_spread,
     prism_hits,
     size_evidence,
 )
@@ -447,7 +448,8 @@ def _contact_levels(pose: TablePose, faces: Sequence[TopFace], levels: Sequence[
         high = square((float(c[0]), float(c[1])), layout.block_mm, f.angle)
         near = [j for j, lv in enumerate(levels) if j != k and lv == 1]
         llr = contact_evidence(low, high, nadir, [lows[j] for j in near],
-                               layout.block_mm, [faces[j].unsure for j in near])
+                               layout.block_mm, [faces[j].unsure for j in near],
+                               gap_spread(pose, f.centre, h1))
         if llr != 0.0 and f.expected > 0:
             llr += size_evidence(pose, f, level, h1)
         out.append(llr > CONTACT_LLR)

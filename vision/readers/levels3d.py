@@ -239,7 +239,8 @@ def gap_log_likelihood(gap_mm: float, block_mm: float, spread_mm: float = TOUCH_
 
 def contact_evidence(low: np.ndarray, high: np.ndarray, nadir: np.ndarray,
                      neighbours: Sequence[np.ndarray], block_mm: float,
-                     unsure: Sequence[bool] | None = None) -> float:
+                     unsure: Sequence[bool] | None = None,
+                     spread_mm: float = TOUCH_SPREAD_MM) -> float:
     """Log-likelihood ratio of a top standing on a block rather than on the level below.
 
     A top seen at some pixels stands on the footprint ``low`` at one level, or on ``high``
@@ -250,7 +251,8 @@ def contact_evidence(low: np.ndarray, high: np.ndarray, nadir: np.ndarray,
     parallax, or a raised block's column would cut into them). Only neighbours within a
     block of touching and on the nadir's side count; 0 when there are none. A neighbour
     whose square is ``unsure`` (a pawn on it, a top cut short) is placed less precisely:
-    twice the spread.
+    twice the spread. ``spread_mm``: the measuring noise of a gap (wider when a pixel
+    spans more of the table, see :func:`gap_spread`).
     """
     centre = low.mean(axis=0)
     to_nadir = nadir - centre
@@ -270,10 +272,22 @@ def contact_evidence(low: np.ndarray, high: np.ndarray, nadir: np.ndarray,
         g_low, g_high = _signed_gap(low, nb), _signed_gap(high, nb)
         if min(abs(g_low), abs(g_high)) > 0.2 * block_mm:
             continue
-        spread = TOUCH_SPREAD_MM * (2.0 if vague else 1.0)
+        spread = spread_mm * (2.0 if vague else 1.0)
         llr += (gap_log_likelihood(g_high, block_mm, spread)
                 - gap_log_likelihood(g_low, block_mm, spread))
     return llr
+
+
+GAP_SPREAD_PX = 1.0
+"""The gap between two tops is measured to about this many pixels: each edge is placed to
+about half a pixel, so from a high camera (a pixel 2 mm wide at 95 cm, 640x480) a gap
+read is no better known than that."""
+
+
+def gap_spread(pose: TablePose, point: np.ndarray, height_mm: float) -> float:
+    """The measuring noise (mm) of a gap between tops at ``point`` ``height_mm`` up."""
+    pixel = camera_depth(pose, point, height_mm) / pose.intrinsics.focal_px
+    return max(TOUCH_SPREAD_MM, GAP_SPREAD_PX * pixel)
 
 
 def _signed_gap(a: np.ndarray, b: np.ndarray) -> float:
