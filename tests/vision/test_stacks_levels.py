@@ -81,6 +81,16 @@ def test_from_a_high_camera_loose_gaps_do_not_lift_a_top(block: str) -> None:
     assert [(b.colour, b.level, b.seen) for b in at] == [(truth.colour, 1, "top")], at
 
 
+def test_touching_tops_seen_from_a_metre_up_are_read_touching() -> None:
+    """infinifield.md "Build the field": blocks touch, or stand "clearly apart (half-inch or
+    more away from each other)". f172 is a flat field seen from a metre up, where a pixel
+    spans 2 mm: its red R1 and R2, and its white W6 and yellow Y3, touch but read 5.3 mm
+    apart. The whole field is read with exactly its touching pairs."""
+    scene, reading = _read("f172")
+    assert not scene.stacked and scene.camera.height_mm > 950
+    assert_read_whole(scene, reading)
+
+
 def test_a_bridge_on_a_hidden_block_is_read_whole() -> None:
     """infinifield.md official rules, "The top surface of each block must not be tilted":
     f036's yellow Y4 bridges a white block almost wholly hidden under it and a yellow one

@@ -300,6 +300,18 @@ or clearly apart); a top on a level of its own is often set back a few millimetr
 the blocks beside its supports, which then do not touch it."""
 
 
+APART_MM = 12.7
+"""infinifield.md: blocks not meant to touch are placed "clearly apart (half-inch or more
+away from each other)"."""
+
+SIDE_TOUCH_MM = (TOUCH_READ_MM + APART_MM) / 2
+"""Tops side by side at one level touch when their outlines read at most this far apart:
+halfway between the gap two touching tops read by (their bevels) and the half inch the
+rulebook keeps between blocks apart. From a high camera a top's square is placed to a
+pixel (2 mm at 95 cm, 640x480), and two such errors put touching tops 5-7 mm apart
+(f065, f172); tops set apart by the rules still read 12 mm or more apart."""
+
+
 def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, int]]:
     pairs: set[tuple[int, int]] = set()
     n = len(blocks)
@@ -402,7 +414,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     found = pawns_on_blocks(views, blocks)
     pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
     notes = [*notes, *unsure_notes(found, blocks)]
-    touching = _touching(blocks, layout.touch_mm)
+    touching = _touching(blocks, max(layout.touch_mm, SIDE_TOUCH_MM))
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
