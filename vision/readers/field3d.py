@@ -113,7 +113,8 @@ class FieldReading:
             after.
         pawns: the pawns.
         touching: index pairs ``(i, j)``, ``i < j``: side by side at the same level within
-            ``layout.touch_mm``, or one resting on the other.
+            :data:`SIDE_TOUCH_MM` (or ``layout.touch_mm`` where wider), a level apart within
+            :data:`LEVEL_TOUCH_MM`, or one resting on the other.
         hands_in_view: a hand or an arm is over the table.
         notes: what could not be seen and was assumed (for the players to check).
         layout: the table.
@@ -211,7 +212,7 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
                               z_top - layout.block_height_mm, z_top)
         if ok.sum() < 5 or np.ptp(px[ok], axis=0).min() < 2.0:
             continue        # a face seen edge-on covers no pixels
-        samples.append(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)])
+        samples.append(_balanced(views, px[ok], pts[ok]))
         # each point stands for its share of the face's area in the frame: a face seen
         # nearly edge-on (under a pixel high) counts for little beside one seen square on
         quad = pose.project(np.array([[*a, z0], [*b, z0], [*b, z1], [*a, z1]]))
@@ -225,11 +226,12 @@ def _side_colour(views: TableViews, outline: np.ndarray, level: int,
     bgr = np.concatenate(samples).astype(np.float32)
     weight = np.concatenate(weights)
     names, refs = _chroma_refs(views.palette)
-    table = views.table_bgr
+    # the table's colour, balanced as the samples are, where the box stands
+    table = np.asarray(views.table_bgr, np.float32) * views.gain_at(centre[None])[0]
     chroma = (bgr + 1) / (bgr.sum(axis=1, keepdims=True) + 3)
     d = np.linalg.norm(chroma[:, None, :] - refs[None, :, :], axis=2)
     best = d.argmin(axis=1)
-    bright = bgr.sum(axis=1) > 1.25 * float(sum(table))
+    bright = bgr.sum(axis=1) > 1.25 * float(table.sum())
     votes: dict[str, float] = {}
     for k, is_bright, dist, wt in zip(best, bright, d[np.arange(len(d)), best], weight,
                                       strict=True):
@@ -288,7 +290,16 @@ def _top_samples(views: TableViews, outline: np.ndarray, z: float,
     if ok.sum() < 5:
         return []
     area = _area_px(pose.project(np.array([[*c, z] for c in outline])))
-    return [(views.frame[px[ok, 1].astype(int), px[ok, 0].astype(int)], area / len(pts))]
+    return [(_balanced(views, px[ok], pts[ok]), area / len(pts))]
+
+
+def _balanced(views: TableViews, px: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """The frame's BGR at pixels ``px`` of table points ``points`` (N, 3), balanced.
+
+    White-balanced from the markers' paper, as the views and the palette's references are.
+    """
+    bgr = views.frame[px[:, 1].astype(int), px[:, 0].astype(int)].astype(np.float32)
+    return np.clip(bgr * views.gain_at(points[:, :2]), 0, 255)
 
 
 LEVEL_TOUCH_MM = TOUCH_READ_MM + 2.0 + TOUCH_SPREAD_MM
