@@ -18,6 +18,7 @@ import numpy as np
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette
 from vision.pose import TablePose
+from vision.readers.shade import whites_in_shade
 from vision.rectify import (
     PAPER_RING_MM,
     WHITE_TARGET,
@@ -320,6 +321,12 @@ class TableViews:
                 if whites.any():
                     hue = self._by_hue(view[whites])
                     c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
+            # a white top in a hard shadow is no lighter than the lit table: white for
+            # the light round it (the first level's plane and above)
+            if key > 0 and any(k.name == "white" for k in self.palette.classes):
+                shaded = whites_in_shade(view, c, self.palette,
+                                         self.layout.block_mm * self.px_per_mm)
+                c[shaded] = self.palette.index("white")
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[papers_at(self.pose, self.px_per_mm, key, c.shape) > 0] = UNKNOWN
             c[self.skin(key)] = UNKNOWN
