@@ -235,6 +235,14 @@ class FieldDraft:
                       key=lambda b: (COLOURS.index(b.colour or "white"), b.level,
                                      round(b.centre[1] / size), b.centre[0], b.key))
 
+    def guessed(self) -> list[DraftBlock]:
+        """Blocks assumed under others whose colour the players have not changed.
+
+        Nothing of them showed to the camera: they are marked ``?`` on the picture for the
+        players to check.
+        """
+        return [b for b in self.present() if b.seen == "assumed" and b.colour == b.read_as]
+
     def ids(self) -> dict[int, str]:
         """Key -> the block's id in the field file (``W1``, ``Y2``...)."""
         blocks = self.present()

@@ -27,26 +27,42 @@ pytestmark = pytest.mark.gui
 PHOTO = Path(__file__).resolve().parents[1] / "data" / "table3d" / "f007_before"
 
 
-@pytest.fixture
-def camera_table(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
-    """The held-out photo f007_before as the camera (a replay of that one image) and a
-    table calibration naming the camera's intrinsics, as ``calibrate --camera`` saves it."""
-    scene = load_scene(PHOTO.with_suffix(".json"))
-    assert scene.split == "holdout"
+PHOTO_STACKED = PHOTO.with_name("f036_before")
+"""A tuning photo of a stacked field with a block hidden under a bridge (its colour assumed)."""
+
+
+def _replay_camera(driver: AppDriver, tmp_path: Path, photo: Path) -> Iterator[CameraReplay]:
+    """``photo`` as the camera (a replay of that one image) and a table calibration naming
+    the camera's intrinsics, as ``calibrate --camera`` saves it."""
+    scene = load_scene(photo.with_suffix(".json"))
     folder = tmp_path / "camera"
     folder.mkdir()
-    shutil.copy(PHOTO.with_suffix(".jpg"), folder / "frame.jpg")
+    shutil.copy(photo.with_suffix(".jpg"), folder / "frame.jpg")
     data = Path(driver.app.options.data_dir)
     cam = scene.camera
     intrinsics = Intrinsics(np.asarray(cam.K, float), np.asarray(cam.dist, float), cam.size,
-                            "f007", "calibrated")
-    (data / "f007-camera.toml").write_text(intrinsics.to_toml(), encoding="utf-8")
+                            photo.stem, "calibrated")
+    (data / f"{photo.stem}-camera.toml").write_text(intrinsics.to_toml(), encoding="utf-8")
     calibration = data / "table-calibration.json"
-    dataclasses.replace(calibrate(scene.image()), camera="f007-camera.toml").save(calibration)
+    dataclasses.replace(calibrate(scene.image()),
+                        camera=f"{photo.stem}-camera.toml").save(calibration)
     replay = CameraReplay(folder, loop=True)
     yield replay
     replay.close()
     calibration.unlink()
+
+
+@pytest.fixture
+def camera_table(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
+    """The held-out photo f007_before as the camera."""
+    assert load_scene(PHOTO.with_suffix(".json")).split == "holdout"
+    yield from _replay_camera(driver, tmp_path, PHOTO)
+
+
+@pytest.fixture
+def stacked_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
+    """The stacked field f036_before as the camera."""
+    yield from _replay_camera(driver, tmp_path, PHOTO_STACKED)
 
 
 def _start_match(driver: AppDriver) -> tuple[Any, str, str]:
@@ -388,3 +404,75 @@ def test_a_block_moved_by_touch_ends_where_tapped_and_the_journal_holds_the_move
     assert resumed.state.field == field
     driver.app.open_game_screen()
     go_home(driver)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_a_block_the_camera_could_not_see_is_marked_and_said_in_the_players_language(
+        driver: AppDriver, stacked_camera: CameraReplay, lang: str) -> None:
+    """infinifield.md "Build the field" (the players confirm the field): f036's bridge hides
+    the block under it, whose colour the camera assumes. Its mark carries a "?" badge and
+    the screen says, in the players' language and with no table millimetres, that blocks
+    marked so are hidden and their colour a guess; once a tap changes its colour, the badge
+    and the line go."""
+    driver.app.set_language(lang)
+    try:
+        go_home(driver)
+        driver.tap_text("Infinifield")
+        driver.app.screen("field_setup").frame_source = stacked_camera.next_camera_frame
+        driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+        driver.tap(driver.widget("start"))
+        _until_read(driver)
+        screen = driver.screen
+        draft = screen.capture.draft
+        guessed = draft.guessed()
+        assert len(guessed) == 1
+        said = driver.app.tr("fieldsetup.note_hidden", count=1)
+        assert said in screen.problems
+        assert " mm" not in screen.problems and "assumed" not in screen.problems
+        picture = screen.ids.picture
+        key = guessed[0].key
+        x, y = picture.window_point(*picture.view.mark(key))
+        badge = (x - MARK_PX * 0.4 - 6, y + MARK_PX * 0.4)  # left of its "?"
+        image = driver.screenshot(f"field_setup_guess_{lang}")
+        assert close_to(_pixel(image, *badge), (0.97, 0.97, 0.97, 1), 30), "the ? badge"
+        driver.tap_at(x, y)                      # its colour changed by the players
+        assert draft.guessed() == []
+        assert said not in screen.problems
+        image = driver.screenshot(f"field_setup_guess_{lang}_checked")
+        assert not close_to(_pixel(image, *badge), (0.97, 0.97, 0.97, 1), 30), "no badge"
+    finally:
+        driver.app.set_language("en")
+    go_home(driver)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_a_pawn_on_an_unsure_block_is_named_by_its_colour_in_the_players_language(
+        lang: str) -> None:
+    """infinifield.md "Chase-and-capture" (each pawn starts on a block): when the camera
+    was unsure which of two tops a pawn stands on, the screen names the pawn by its colour
+    in the players' language, never in the reader's English with table millimetres."""
+    from companion.app.field_capture import FieldDraft
+    from companion.app.i18n import Translator
+    from companion.app.screens.field_setup import note_lines
+    from vision.geometry import square
+    from vision.readers.field3d import FieldReading, SeenBlock3D
+    from vision.readers.notes import pawn_unsure_note
+
+    blocks = tuple(SeenBlock3D(c, (200.0 + 41 * i, 200.0), 0.0, 1,
+                               square((200.0 + 41 * i, 200.0), 40.0, 0.0))
+                   for i, c in enumerate(["white", "red"]))
+    note = pawn_unsure_note("orange", blocks[0].centre, 1, "white", blocks[1].centre, "red")
+    draft = FieldDraft.from_reading(FieldReading(blocks, (), frozenset({(0, 1)}), False,
+                                                 (note,)))
+    translator = Translator(lang)
+
+    class _App:
+        def tr(self, key: str, **params: Any) -> str:
+            return translator.tr(key, **params)
+
+    lines = note_lines(_App(), draft)
+    assert lines == [translator.tr("fieldsetup.note_pawn",
+                                   pawn=translator.tr("pawn_colour.orange"))]
+    assert "mm" not in lines[0] and "pawn_colour" not in lines[0]
+    if lang != "en":
+        assert "orange" not in lines[0]

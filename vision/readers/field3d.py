@@ -57,6 +57,7 @@ from vision.readers.levels3d import (
     prism_hits,
     size_evidence,
 )
+from vision.readers.notes import hidden_block_note
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
 from vision.readers.table_views import (
@@ -398,8 +399,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     # two tops cannot overlap at one level: keep the squarer, fuller one
     blocks = _no_overlaps(blocks, layout.block_mm)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
-    ids_for_notes = {i: f"{b.colour} block at ({b.centre[0]:.0f}, {b.centre[1]:.0f}) mm"
-                     for i, b in enumerate(blocks)}
+    ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
         if b.level == 1 and id(b) not in column_seen:
             # a block bridging two, its level not told by its size: the parts of their
@@ -492,7 +492,8 @@ def _outer_centre(face: TopFace, nadir: np.ndarray, expected: float) -> tuple[fl
 
 
 def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[int],
-             ids_for_notes: dict[int, str]) -> tuple[list[SeenBlock3D], list[str]]:
+             ids_for_notes: dict[int, tuple[str, tuple[float, float]]]
+             ) -> tuple[list[SeenBlock3D], list[str]]:
     """The blocks under the tops above the first level: tops, parts of tops, side faces.
 
     Returns every block (the tops first, in their order) and notes on what was assumed.
@@ -573,10 +574,9 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
             continue
         if colour is None or share < SIDE_SHARE:
             colour, seen = colour or "white", "assumed"
-            where = ids_for_notes.get(i, f"{top.colour} block at ({top.centre[0]:.0f}, "
-                                         f"{top.centre[1]:.0f}) mm")
-            notes.append(f"the block under the {where} (level {level}) is "
-                         f"hidden: assumed {colour}; check it")
+            top_colour, top_at = ids_for_notes.get(i, (top.colour, top.centre))
+            notes.append(hidden_block_note(colour, top.centre, level, top_colour,
+                                           top_at=top_at))
         blocks.append(SeenBlock3D(colour, top.centre, top.angle, level, top.outline,
                                   (), seen, top.size_mm))
         below = len(blocks) - 1
@@ -596,7 +596,7 @@ def _over(block: SeenBlock3D, point: tuple[float, float], margin: float) -> bool
 
 def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
                    blocks: list[SeenBlock3D], i: int, notes: list[str],
-                   ids_for_notes: dict[int, str]) -> int | None:
+                   ids_for_notes: dict[int, tuple[str, tuple[float, float]]]) -> int | None:
     """The index of the block that carries ``top`` with ``seen``, added when not read.
 
     It stands beside ``seen`` on the far side of the top's centre, touching it (a block
@@ -627,10 +627,9 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
     if colour is None or share < SIDE_SHARE:
         # nothing of it shows: assumed white, as a hidden block in a column is
         colour, seen_by = "white", "assumed"
-        where = ids_for_notes.get(i, f"{top.colour} block at ({top.centre[0]:.0f}, "
-                                     f"{top.centre[1]:.0f}) mm")
-        notes.append(f"the second block under the {where} (level {seen.level}) is "
-                     f"hidden: assumed {colour}; check it")
+        top_colour, top_at = ids_for_notes.get(i, (top.colour, top.centre))
+        notes.append(hidden_block_note(colour, xy, seen.level, top_colour, second=True,
+                                       top_at=top_at))
     blocks.append(SeenBlock3D(colour, xy, top.angle, seen.level, outline, (), seen_by,
                               layout.block_mm))
     return len(blocks) - 1

@@ -41,6 +41,7 @@ import numpy as np
 
 from vision.geometry import inset, quad_grid
 from vision.palette import UNKNOWN, Palette
+from vision.readers.notes import ReadingNote, pawn_unsure_note
 from vision.readers.table_views import TableViews
 
 PAWN_HEAD_MM = 24.0
@@ -318,13 +319,13 @@ def pawns_on_blocks(views: TableViews, blocks: Sequence[ReadBlock]) -> list[Pawn
     return sorted(found, key=lambda p: p.colour)
 
 
-def unsure_notes(found: Sequence[PawnFound], blocks: Sequence[ReadBlock]) -> list[str]:
+def unsure_notes(found: Sequence[PawnFound], blocks: Sequence[ReadBlock]
+                 ) -> list[ReadingNote]:
     """A note for each pawn whose head showed almost as well over another top."""
     notes = []
     for p in found:
         if p.rival is not None:
             a, b = blocks[p.top], blocks[p.rival]
-            notes.append(f"{p.colour} pawn taken to stand on the {a.colour} block at "
-                         f"({a.centre[0]:.0f}, {a.centre[1]:.0f}) mm; it may be on the "
-                         f"{b.colour} block at ({b.centre[0]:.0f}, {b.centre[1]:.0f}) mm")
+            notes.append(pawn_unsure_note(p.colour, a.centre, a.level, a.colour, b.centre,
+                                          b.colour))
     return notes

@@ -30,6 +30,7 @@ import numpy as np
 
 from vision.geometry import square
 from vision.pose import TablePose
+from vision.readers.notes import hidden_block_note
 from vision.readers.synth3d import TABLE, Box, FrameEvidence
 from vision.readers.table_views import TableViews
 
@@ -480,9 +481,7 @@ def _finish(search: _Search, blocks: list[SeenBlock3D], notes: list[str]
         shown = int(np.isin(labels, (2 * i, 2 * i + 1)).sum())
         if b.seen != "top" and shown < SEEN_PX:
             b = dataclasses.replace(b, colour="white", seen="assumed")
-            notes.append(f"the block under a raised top at ({b.centre[0]:.0f}, "
-                         f"{b.centre[1]:.0f}) mm (level {b.level}) is hidden: assumed "
-                         "white; check it")
+            notes.append(hidden_block_note("white", b.centre, b.level))
         seen.append(b)
     ordered = [b for b in seen if b.seen == "top"] + [b for b in seen if b.seen != "top"]
     out = []

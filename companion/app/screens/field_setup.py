@@ -32,12 +32,35 @@ from kivy.uix.screenmanager import Screen
 
 from companion.app.field_capture import (
     Capture,
+    FieldDraft,
     capture_field,
     table_intrinsics,
     violating_keys,
 )
 from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
+from vision.readers.notes import HIDDEN, PAWN_UNSURE
+
+
+def note_lines(app: Any, draft: FieldDraft) -> list[str]:
+    """What the camera could not see, in the players' language.
+
+    Blocks assumed under others are marked ``?`` on the picture (while their colour is the
+    camera's guess) and counted in one line; a pawn whose block was unsure is named by its
+    colour. A note of no known kind is shown as it was written.
+    """
+    lines = []
+    guessed = draft.guessed()
+    if guessed:
+        lines.append(app.tr("fieldsetup.note_hidden", count=len(guessed)))
+    for note in draft.notes:
+        kind = getattr(note, "kind", None)
+        if kind == PAWN_UNSURE:
+            colour = getattr(note, "colour", "")
+            lines.append(app.tr("fieldsetup.note_pawn", pawn=app.tr(f"pawn_colour.{colour}")))
+        elif kind != HIDDEN:
+            lines.append(app.tr("fieldsetup.note", note=note))
+    return lines
 
 
 def violation_text(app: Any, violation: Any) -> str:
@@ -231,7 +254,7 @@ class FieldSetupScreen(Screen):
             lines += [f"- {violation_text(app, v)} ({v.rule})" for v in found]
         else:
             lines.append(app.tr("fieldsetup.ready", rules=app.tr(f"choice.mode.{self.rules}")))
-        lines += [app.tr("fieldsetup.note", note=note) for note in draft.notes]
+        lines += note_lines(app, draft)
         self.problems = "\n".join(lines)
         self._update_buttons(not found)
 

@@ -2,8 +2,9 @@
 
 Each block read shows its top face's outline where the camera sees it and a round mark
 with its colour and letter (W, Y, R, B; a grey cross for *not a block*) and, above the
-table, its level in an amber badge; a block under another is marked beside it, joined by a
-line. Blocks that break a field-building rule are
+table, its level in an amber badge; a block the camera could not see (assumed under others)
+a ``?`` in a white badge until its colour is changed; a block under another is marked beside
+it, joined by a line. Blocks that break a field-building rule are
 outlined red. Touching pairs are green lines between the blocks; in touching mode the block
 tapped is ringed amber and each neighbour it may touch green (thick: they touch, thin: they
 do not), and a tap on a neighbour toggles the pair. Pawns seen are
@@ -193,6 +194,23 @@ class FieldPicture(Widget):
         Rectangle(texture=letter, pos=(x - w / 2, y - h / 2), size=(w, h))
         if block.level > 1 or self.mode == "levels":
             self._level_badge(x + r * 0.8, y + r * 0.8, block.level)
+        if block.seen == "assumed" and block.colour == block.read_as:
+            self._guess_badge(x - r * 0.8, y + r * 0.8)
+
+    def _guess_badge(self, x: float, y: float) -> None:
+        """A ``?`` in a small white disc at the mark's other corner.
+
+        The camera did not see this block (hidden under others): its colour is a guess.
+        """
+        ink = (0.08, 0.08, 0.1, 1)
+        sign = self._letters.get(("?", ink))
+        if sign is None:
+            sign = self._letters[("?", ink)] = _letter("?", ink, 13)
+        Color(0.97, 0.97, 0.97, 1)
+        Ellipse(pos=(x - BADGE_PX / 2, y - BADGE_PX / 2), size=(BADGE_PX, BADGE_PX))
+        w, h = sign.size
+        Color(1, 1, 1, 1)
+        Rectangle(texture=sign, pos=(x - w / 2, y - h / 2), size=(w, h))
 
     def _level_badge(self, x: float, y: float, level: int) -> None:
         """The block's level in a small amber disc at its mark's corner."""

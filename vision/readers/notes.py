@@ -1,0 +1,91 @@
+"""What a set-up reading could not see and assumed, for the players to check.
+
+A :class:`ReadingNote` is the English sentence the command line prints and a field file
+keeps as a comment, and it says what it is about, so a screen can say it in the players'
+language and point at the block on the picture instead of quoting table millimetres.
+
+Example:
+    >>> note = hidden_block_note("white", (120.0, 80.0), 1, "red")
+    >>> str(note)
+    'the block under the red block at (120, 80) mm (level 1) is hidden: assumed white; check it'
+    >>> note.kind, note.colour, note.at, note.level
+    ('hidden', 'white', (120.0, 80.0), 1)
+    >>> "hidden" in note
+    True
+"""
+
+from __future__ import annotations
+
+HIDDEN = "hidden"
+"""A block under another that nothing of shows: its colour is assumed."""
+
+PAWN_UNSURE = "pawn_unsure"
+"""A pawn whose head showed almost as well over another top."""
+
+
+class ReadingNote(str):
+    """A note of a reading: its English text, and what it is about.
+
+    Attributes:
+        kind: :data:`HIDDEN` or :data:`PAWN_UNSURE`.
+        colour: the assumed block's colour (``hidden``) or the pawn's (``pawn_unsure``).
+        at: the centre (table mm) of the block concerned: the hidden block, or the top the
+            pawn was taken to stand on.
+        level: that block's level.
+        other: the other top a pawn may stand on (table mm), else ``None``.
+    """
+
+    kind: str
+    colour: str
+    at: tuple[float, float]
+    level: int
+    other: tuple[float, float] | None
+
+    def __new__(cls, text: str, kind: str, colour: str, at: tuple[float, float], level: int,
+                other: tuple[float, float] | None = None) -> ReadingNote:
+        """A note saying ``text``; see the class for the rest."""
+        note = super().__new__(cls, text)
+        note.kind = kind
+        note.colour = colour
+        note.at = (float(at[0]), float(at[1]))
+        note.level = int(level)
+        note.other = None if other is None else (float(other[0]), float(other[1]))
+        return note
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ReadingNote, (str(self), self.kind, self.colour, self.at, self.level,
+                              self.other))
+
+
+def _mm(xy: tuple[float, float]) -> str:
+    return f"({xy[0]:.0f}, {xy[1]:.0f}) mm"
+
+
+def hidden_block_note(colour: str, at: tuple[float, float], level: int,
+                      top_colour: str | None = None, second: bool = False,
+                      top_at: tuple[float, float] | None = None) -> ReadingNote:
+    """A block under a top that nothing of shows, taken to be ``colour``.
+
+    Args:
+        colour: the colour assumed.
+        at: the hidden block's centre (table mm).
+        level: its level.
+        top_colour: the colour of the top resting on it, when known.
+        second: it is the second block under a bridge (the first one showed).
+        top_at: that top's centre, when the note should name it (else ``at``).
+    """
+    which = "the second block" if second else "the block"
+    if top_colour is None:
+        under = f"a raised top at {_mm(top_at or at)}"
+    else:
+        under = f"the {top_colour} block at {_mm(top_at or at)}"
+    return ReadingNote(f"{which} under {under} (level {level}) is hidden: assumed {colour}; "
+                       "check it", HIDDEN, colour, at, level)
+
+
+def pawn_unsure_note(colour: str, at: tuple[float, float], level: int, top_colour: str,
+                     other: tuple[float, float], other_colour: str) -> ReadingNote:
+    """A ``colour`` pawn taken to stand on the top at ``at``; it may be on ``other``."""
+    return ReadingNote(f"{colour} pawn taken to stand on the {top_colour} block at "
+                       f"{_mm(at)}; it may be on the {other_colour} block at {_mm(other)}",
+                       PAWN_UNSURE, colour, at, level, other)
