@@ -84,3 +84,19 @@ def test_a_pawn_is_read_where_its_head_stands_over_its_block(readings) -> None:
             if (dx * dx + dy * dy) ** 0.5 > 12.0:
                 far.append((scene.id, pawn.colour, round((dx * dx + dy * dy) ** 0.5, 1)))
     assert not far, f"pawn centres more than 12 mm from the head (scene, colour, mm): {far}"
+
+
+@pytest.mark.parametrize(("scene_id", "block"), [("f108_before", "R2"), ("f118_before", "R1")])
+def test_an_orange_pawn_on_a_red_top_is_read_there(scene_id: str, block: str) -> None:
+    """infinifield.md "Chase-and-capture" (each player's pawn stands on a block): in warm
+    light an orange pawn's head on a red top has the red top's chroma, though the palette
+    classes it orange (f108 under a ceiling light, f118 under a window and a lamp). It is
+    read on that red block, and no other pawn colour is invented."""
+    from tests.vision.table3d_reading import read_tune_scene
+
+    scene, reading = read_tune_scene(scene_id)
+    m = match(reading, scene)
+    assert scene.blocks[block].colour == "red"
+    orange = [p for p in reading.pawns if p.colour == "orange"]
+    assert [p.block for p in orange] == [m[block]]
+    assert {p.colour for p in reading.pawns} <= {p.colour for p in scene.pawns}

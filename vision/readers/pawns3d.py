@@ -78,6 +78,12 @@ CLEAR_RATIO = 2.5
 """The best top is a pawn's without doubt when it shows this many times more of the pawn's
 colour than the runner-up."""
 
+OWN_CHROMA_WEIGHT = 0.5
+"""A sample of the pawn's own colour class whose chroma is also near the top's (an orange
+head on a red top, in a warm light) counts this much: a head filling a window still shows
+(half of 25 samples), the blend of a head seen past a neighbour's edge does not (a strip
+two samples deep, under :data:`SETUP_SCORE` at half weight)."""
+
 HUE_MIN_STRENGTH = 0.1
 """Chromaticity (distance from grey) a sample needs before its hue says anything."""
 
@@ -241,8 +247,10 @@ def head_scores(views: TableViews, tops: Sequence[HeadTop], colours: Sequence[st
         m = min(n // 2, margin)
         for colour in colours:
             index = palette.index(colour)
-            hit = ((cls[sl] == index) | ((nearest[sl] == index) & by_hue[sl])) & ~own
-            local = cv2.blur(hit.astype(np.float32).reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
+            ours = cls[sl] == index
+            hit = (((ours | ((nearest[sl] == index) & by_hue[sl])) & ~own).astype(np.float32)
+                   + OWN_CHROMA_WEIGHT * (ours & own))
+            local = cv2.blur(hit.reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
                              borderType=cv2.BORDER_CONSTANT)
             inner = local[m:n - m, m:n - m]
             i, j = np.unravel_index(int(np.argmax(inner)), inner.shape)
