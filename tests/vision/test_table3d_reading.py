@@ -165,3 +165,16 @@ def test_every_hand_over_the_table_is_flagged_during_play(scenes) -> None:
         pytest.skip("no hand photo shipped")
     assert flagged == hands
     assert false_flags <= max(1, clear // 10)
+
+
+@pytest.mark.parametrize("scene_id", ["f013_hand", "f125_hand"])
+def test_a_hand_over_the_field_at_set_up_is_flagged(scene_id: str) -> None:
+    """infinifield.md "Build the field": the field is read with no hand over it. A hand
+    whose sleeve reads as yellow tops (f013) or whose skin in dim light lies over the blocks
+    (f125) is explained by the blocks read there; its skin-coloured palm still says a hand
+    is in view, and the players are asked to take it away."""
+    from tests.vision.table3d_reading import read_tune_scene
+
+    scene, reading = read_tune_scene(scene_id)
+    assert scene.hand
+    assert reading.hands_in_view
