@@ -117,7 +117,9 @@ class FieldReading:
             :data:`SIDE_TOUCH_MM` (or ``layout.touch_mm`` where wider), a level apart within
             :data:`LEVEL_TOUCH_MM`, or one resting on the other.
         hands_in_view: a hand or an arm is over the table.
-        notes: what could not be seen and was assumed (for the players to check).
+        notes: what could not be seen and was assumed, for the players to check
+            (:class:`~vision.readers.notes.ReadingNote`: English text that says what it
+            is about, so a screen can say it in the players' language).
         layout: the table.
     """
 
