@@ -153,15 +153,33 @@ def _match_rejected(grey: np.ndarray, wanted: set[int], scale: float = 2.0
     return found
 
 
+def _best_quad(grey: np.ndarray, template: np.ndarray, around: np.ndarray,
+               offsets: np.ndarray) -> tuple[float, np.ndarray]:
+    """The quad ``around`` shifted by every pair of ``offsets`` that best matches a marker.
+
+    Returns the score (mean product of its standardised cells with ``template``) and the
+    quad.
+    """
+    quads = [around + np.array([dx, dy], np.float32) for dx in offsets for dy in offsets]
+    return max(((float((_read_quad(grey, q) * template).mean()), q) for q in quads),
+               key=lambda sp: sp[0])
+
+
+PREDICT_REACH_PX = (10, 25)
+"""How far (frame px) round the place the markers found put a missing one it is looked for,
+from three markers and from two."""
+
+
 def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: TableLayout
                      ) -> dict[int, np.ndarray]:
-    """A missing marker looked for where the other three put it.
+    """Missing markers looked for where the others put them.
 
-    The table plane's homography from the others gives the place (searched a few pixels
-    round, the lens bends it); it is accepted when its cells match its pattern.
+    The table plane's homography from the others' corners (two markers give eight) gives
+    the place (searched a few pixels round, the lens bends it); a marker is accepted when
+    its cells match its pattern.
     """
     ids = [i for i in layout.marker_ids if i in found]
-    if len(ids) < 3:
+    if len(ids) < 2:
         return {}
     src = np.concatenate([np.asarray(layout.marker_corners_mm(i)) for i in ids])
     dst = np.concatenate([np.asarray(found[i], np.float64).reshape(4, 2) for i in ids])
@@ -176,7 +194,9 @@ def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: 
         guess = cv2.perspectiveTransform(
             np.asarray(layout.marker_corners_mm(marker_id), np.float64).reshape(-1, 1, 2),
             hom).reshape(4, 2)
-        reach = 10      # px: the other three extrapolate through a distorting lens
+        # px: three markers extrapolate through a distorting lens; two, their eight
+        # corners close together, put the others less surely
+        reach = PREDICT_REACH_PX[0] if len(ids) >= 3 else PREDICT_REACH_PX[1]
         x0, y0 = np.floor(guess.min(axis=0)).astype(int) - reach - 4
         x1, y1 = np.ceil(guess.max(axis=0)).astype(int) + reach + 4
         h, w = grey.shape[:2]
@@ -186,11 +206,9 @@ def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: 
                           interpolation=cv2.INTER_CUBIC)
         base = ((guess - [x0, y0] + 0.5) * scale - 0.5).astype(np.float32)
         tpl = _template(marker_id)
-        shifts = [base + np.array([dx, dy], np.float32)
-                  for dx in np.arange(-reach, reach + 1) * scale
-                  for dy in np.arange(-reach, reach + 1) * scale]
-        score, pts = max(((float((_read_quad(crop, q) * tpl).mean()), q) for q in shifts),
-                         key=lambda sp: sp[0])
+        # every second pixel, then every third of one round the best
+        _s, pts = _best_quad(crop, tpl, base, np.arange(-reach, reach + 1, 2) * scale)
+        score, pts = _best_quad(crop, tpl, pts, np.arange(-2 * scale, 2 * scale + 1))
         refined = cv2.cornerSubPix(crop, pts.reshape(-1, 1, 2).astype(np.float32), (5, 5),
                                    (-1, -1), (cv2.TERM_CRITERIA_EPS
                                               + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
@@ -212,8 +230,8 @@ def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
     the middle of each cell (:data:`PASSES`), which copes with 20-35 px markers whose white
     cells bloom into the black ones; then in the frame with its local contrast stretched
     (markers washed out by glare). Last, the outlines the detector rejected are compared
-    cell by cell with the missing markers' patterns, and a last missing marker is looked
-    for where the other three put it.
+    cell by cell with the missing markers' patterns, and missing markers are looked for
+    where the others found put them (two are enough to place the other two).
 
     Returns:
         ``{id: corners (4, 2)}`` in frame pixels, corners clockwise from the marker's
@@ -230,7 +248,12 @@ def find_table_markers(image: np.ndarray, layout: TableLayout | None = None,
         missing = set(layout.marker_ids) - set(found)
     if upscale and missing:
         found.update(_match_rejected(grey, missing))
-    if upscale and len(found) == len(layout.marker_ids) - 1:
+    for _ in range(2):
+        # where the markers found put the others (two found: the nearer one first, then
+        # the last from three)
+        missing = set(layout.marker_ids) - set(found)
+        if not upscale or not missing or len(found) < 2:
+            break
         found.update(_predict_missing(grey, found, layout))
     return found
 
