@@ -59,3 +59,18 @@ def test_blue_tops_washed_lavender_and_a_red_one_washed_pink_are_read() -> None:
     ceiling light. Blue B1 and B2 look lavender (B1 was read white, B2 missed) and red R3
     pale pink (missed, taken for the mat)."""
     assert_tops_read("f072_before", ["B1", "B2", "R3"], within_mm=4.0, seen_as="top")
+
+
+def test_the_play_check_sees_a_top_washed_by_glare_still_there() -> None:
+    """infinifield.md "Chase-and-capture" step 7 (a removal is read from the camera): in
+    f072's clear view, with no block taken, blue B2 washed lavender was seen gone."""
+    from table3d_accuracy import pawn_places, truth_field
+
+    from tests.vision.table3d_reading import tune_scene_views
+    from vision.readers.verify import check_blocks
+
+    scene, views = tune_scene_views("f072_before")
+    play = check_blocks(views.frame, views.pose, truth_field(scene), (), views.palette, views,
+                        pawns=pawn_places(scene))
+    assert play.gone == []
+    assert play.blocks["B2"].status == "seen"

@@ -296,6 +296,11 @@ class TableViews:
         q = (bgr >> 3).astype(np.uint16)
         return _washed_lut(self.palette)[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]]
 
+    def _pale_classes(self) -> list[int]:
+        """The classes a glare-washed top's pixels fall in: white, the table, or none."""
+        return [UNKNOWN, *self.palette.of_kind("table"),
+                *[i for i, k in enumerate(self.palette.classes) if k.name == "white"]]
+
     def _glare_areas(self, classes: np.ndarray, washed: np.ndarray, pale: np.ndarray
                      ) -> np.ndarray:
         """``classes`` with its pale pixels in broad washed areas given their block colour.
@@ -331,7 +336,8 @@ class TableViews:
 
         Shade (a side face, a hard shadow, dim light) scales all three channels alike, so
         each channel's share of their sum stays; glare adds grey, which shortens but does
-        not turn it. White is told from the table by being brighter than the table.
+        not turn it (in linear light: :func:`washed_by_glare`). White is told from the table
+        by being brighter than the table.
         """
         names, refs = _chroma_refs(self.palette)
         if colour not in names:
@@ -349,7 +355,14 @@ class TableViews:
         cos = chroma @ ref / np.maximum(strength * np.linalg.norm(ref), 1e-9)
         best_other = np.max([chroma @ o / np.maximum(strength * np.linalg.norm(o), 1e-9)
                              for o in others], axis=0) if others else np.zeros(len(bgr))
-        return (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
+        hue = (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
+        # a glossy top washed by glare (pale: nearest white, the table or nothing), whose
+        # hue only holds in linear light; a pawn's own colour (an orange pawn's is red's
+        # in linear light) is no top's
+        px = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+        pale = np.isin(self.palette.classify(px).reshape(-1), self._pale_classes())
+        washed = self._washed(px).reshape(-1) == self.palette.index(colour)
+        return hue | (washed & pale)
 
     def sample_classes(self, points: np.ndarray) -> np.ndarray:
         """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
@@ -458,9 +471,7 @@ class TableViews:
             # glare washes a top lighter and paler, toward white or (by the weighted CIELAB
             # distance, where lightness counts little) toward the mat: its chromaticity
             # still points to the block colour
-            pale = np.isin(c, [UNKNOWN, *self.palette.of_kind("table"),
-                               *[i for i, k in enumerate(self.palette.classes)
-                                 if k.name == "white"]])
+            pale = np.isin(c, self._pale_classes())
             washed = np.where(pale, self._washed(cv2.medianBlur(view, 5)), UNKNOWN)
             c = self._glare_areas(c, washed.astype(np.uint8), pale)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
