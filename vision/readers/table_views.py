@@ -56,8 +56,17 @@ GLARE_AREA = 0.35
 covers a top or a broad part of it, whereas mixed pixels on a rim or in a groove, or a strip
 of tinted shade on a white top, make thin or small areas."""
 
-_K3 = np.ones((3, 3), np.uint8)
-_K5 = np.ones((5, 5), np.uint8)
+GLARE_SMOOTH_MM = 5.0
+"""Glare is judged on the view smoothed (a median) over this width (mm), and its areas closed
+over it: the noise of a pale, washed top speckles its pixels across the limits."""
+
+GLARE_THIN_MM = 3.0
+"""Washed lines this thin (mm; a rim, a groove) are opened away before areas are measured."""
+
+
+def _odd_px(mm: float, px_per_mm: float) -> int:
+    """An odd kernel size in pixels covering ``mm`` (1: none, in coarse views)."""
+    return max(1, round(mm * px_per_mm) | 1)
 
 TABLE_NOT_SKIN = 10.0
 """Pixels this close to the table's reference (the palette's weighted CIELAB distance) are
@@ -312,13 +321,17 @@ class TableViews:
         a tinted strip of shade on a white top is no top.
         """
         side = self.layout.block_mm * self.px_per_mm
+        close = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
+        thin = _odd_px(GLARE_THIN_MM, self.px_per_mm)
         counts = np.bincount(washed.ravel(), minlength=256)
         # (speckled: a quarter of the area before closing)
         for index in np.flatnonzero(counts[:UNKNOWN] >= GLARE_AREA * side * side / 4):
             # glare's pixels are speckled with the top's own colour and noise: close them
             # into areas, then drop the thin lines
-            mask = cv2.morphologyEx((washed == index).astype(np.uint8), cv2.MORPH_CLOSE, _K5)
-            mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
+            mask = (washed == index).astype(np.uint8)
+            for size, op in ((close, cv2.MORPH_CLOSE), (thin, cv2.MORPH_OPEN)):
+                if size > 1:
+                    mask = cv2.morphologyEx(mask, op, np.ones((size, size), np.uint8))
             if cv2.countNonZero(mask) < GLARE_AREA * side * side:
                 continue
             x, y, w, h = cv2.boundingRect(mask)
@@ -472,7 +485,9 @@ class TableViews:
             # distance, where lightness counts little) toward the mat: its chromaticity
             # still points to the block colour
             pale = np.isin(c, self._pale_classes())
-            washed = np.where(pale, self._washed(cv2.medianBlur(view, 5)), UNKNOWN)
+            size = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
+            smooth = cv2.medianBlur(view, size) if size > 1 else view
+            washed = np.where(pale, self._washed(smooth), UNKNOWN)
             c = self._glare_areas(c, washed.astype(np.uint8), pale)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[papers_at(self.pose, self.px_per_mm, key, c.shape) > 0] = UNKNOWN
