@@ -37,6 +37,38 @@ WHITE_CHROMA = 0.04
 SEAM_MIN = 6.0
 """Grey levels a thin line must be darker than its surroundings to count as a seam."""
 
+GLARE_COSINE = 0.9
+"""A top washed by glare (a glossy top under a big overhead light) has its block colour when
+its chromaticity in linear light points within this cosine of that colour's (washed tops of
+the tuning photos: 0.93-1.0 at a top's corners), nearer to it than to any other."""
+
+GLARE_CHROMA = 0.1
+"""... and when its chromaticity in linear light is at least this far from grey: a white
+top's stays under 0.08 (lamp-warmed, median of a top, tuning photos), a washed coloured
+top's is 0.11 or more."""
+
+GLARE_LIGHT = 0.4
+"""... and when it is lit at least this share of the way from the table's lightness to the
+white blocks': glare brightens what it washes, while a white top in shade, a shadow and the
+mat (even a blue-grey or brown one) stay dark."""
+
+GLARE_AREA = 0.35
+"""Washed pixels count only in connected areas of at least this share of a top's: glare
+covers a top or a broad part of it, whereas mixed pixels on a rim or in a groove, or a strip
+of tinted shade on a white top, make thin or small areas."""
+
+GLARE_SMOOTH_MM = 5.0
+"""Glare is judged on the view smoothed (a median) over this width (mm), and its areas closed
+over it: the noise of a pale, washed top speckles its pixels across the limits."""
+
+GLARE_THIN_MM = 3.0
+"""Washed lines this thin (mm; a rim, a groove) are opened away before areas are measured."""
+
+
+def _odd_px(mm: float, px_per_mm: float) -> int:
+    """An odd kernel size in pixels covering ``mm`` (1: none, in coarse views)."""
+    return max(1, round(mm * px_per_mm) | 1)
+
 TABLE_NOT_SKIN = 10.0
 """Pixels this close to the table's reference (the palette's weighted CIELAB distance) are
 table even where skin-like: a brown or lamp-warmed mat is no hand. The mat's own pixels lie
@@ -60,6 +92,80 @@ def _chroma_refs(palette: Palette) -> tuple[tuple[str, ...], np.ndarray]:
         names.append(c.name)
         refs.append((bgr + 1) / (bgr.sum() + 3))
     return tuple(names), np.array(refs, np.float32)
+
+
+def linear_chroma(bgr: np.ndarray) -> np.ndarray:
+    """Each channel's share of the sum, less a third, of sRGB-encoded BGR (N, 3) in linear light.
+
+    Glare adds the light's own (about white) colour to a surface's: in linear light that
+    adds the same amount to every channel, which shortens the share vector but keeps its
+    direction; in the camera's gamma-encoded values it also turns it (a washed blue drifts
+    toward lavender), so the hue is compared in linear light.
+
+    Example:
+        >>> v = linear_chroma(np.array([[200.0, 100.0, 50.0], [255.0, 200.0, 180.0]]))
+        >>> bool(v[0] @ v[1] / np.linalg.norm(v[0]) / np.linalg.norm(v[1]) > 0.9)
+        True
+    """
+    x = np.asarray(bgr, np.float32) / 255.0
+    lin = np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+    return (lin + 0.004) / (lin.sum(axis=-1, keepdims=True) + 0.012) - 1 / 3
+
+
+@lru_cache(maxsize=8)
+def _hue_refs(palette: Palette) -> tuple[np.ndarray, np.ndarray, float, float] | None:
+    """What :func:`washed_by_glare` compares with.
+
+    Returns the coloured block classes' indexes and unit chromaticity directions (linear
+    light), the table's and the white blocks' CIELAB lightness; None without a table, a
+    white class or a coloured block class.
+    """
+    tables = [c.lab[0] for c in palette.classes if c.kind == "table"]
+    whites = [c.lab[0] for c in palette.classes if c.name == "white"]
+    index, hues = [], []
+    for i, c in enumerate(palette.classes):
+        if c.kind == "block" and c.name != "white":
+            hue = linear_chroma(np.asarray(_lab_to_bgr(c.lab), np.float32))
+            index.append(i)
+            hues.append(hue / max(float(np.linalg.norm(hue)), 1e-9))
+    if not tables or not whites or not hues:
+        return None
+    return (np.array(index, np.uint8), np.array(hues, np.float32), float(tables[0]),
+            float(whites[0]))
+
+
+def washed_by_glare(bgr: np.ndarray, palette: Palette) -> np.ndarray:
+    """Block class indexes of BGR pixels (N, 3) washed by glare (``UNKNOWN`` where none).
+
+    Glare adds the light's own colour to a top's: lightness rises and saturation drops,
+    but the chromaticity in linear light (:func:`linear_chroma`) still points toward the
+    block colour. A pixel is washed when it is lit well above the table
+    (:data:`GLARE_LIGHT`), keeps some chroma (:data:`GLARE_CHROMA`) and points to a
+    coloured block class, nearer than to any other (:data:`GLARE_COSINE`).
+    """
+    out = np.full(len(bgr), UNKNOWN, np.uint8)
+    refs = _hue_refs(palette)
+    if not len(bgr) or refs is None:
+        return out
+    index, hues, table_l, white_l = refs
+    px = np.asarray(bgr, np.float32).reshape(-1, 3)
+    light = cv2.cvtColor(px.reshape(-1, 1, 3) / 255.0, cv2.COLOR_BGR2Lab)[:, 0, 0]
+    chroma = linear_chroma(px)
+    strength = np.linalg.norm(chroma, axis=1)
+    cos = (chroma @ hues.T) / np.maximum(strength[:, None], 1e-9)
+    best = cos.argmax(axis=1)
+    ok = ((cos[np.arange(len(px)), best] > GLARE_COSINE) & (strength > GLARE_CHROMA)
+          & (light > table_l + GLARE_LIGHT * (white_l - table_l)))
+    out[ok] = index[best[ok]]
+    return out
+
+
+@lru_cache(maxsize=8)
+def _washed_lut(palette: Palette) -> np.ndarray:
+    """:func:`washed_by_glare` over BGR at 5 bits per channel (32768 entries), per palette."""
+    levels = np.arange(32, dtype=np.float32) * 8 + 4
+    b, g, r = np.meshgrid(levels, levels, levels, indexing="ij")
+    return washed_by_glare(np.stack([b, g, r], axis=-1).reshape(-1, 3), palette)
 
 
 class TableViews:
@@ -192,12 +298,60 @@ class TableViews:
             best = np.where(take, cos, best)
         return out
 
+    def _washed(self, bgr: np.ndarray) -> np.ndarray:
+        """Block class indexes of glare-washed balanced BGR pixels (uint8, any shape).
+
+        ``UNKNOWN`` where none: :func:`washed_by_glare`, through a look-up table.
+        """
+        q = (bgr >> 3).astype(np.uint16)
+        return _washed_lut(self.palette)[(q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]]
+
+    def _pale_classes(self) -> list[int]:
+        """The classes a glare-washed top's pixels fall in: white, the table, or none."""
+        return [UNKNOWN, *self.palette.of_kind("table"),
+                *[i for i, k in enumerate(self.palette.classes) if k.name == "white"]]
+
+    def _glare_areas(self, classes: np.ndarray, washed: np.ndarray, pale: np.ndarray
+                     ) -> np.ndarray:
+        """``classes`` with its pale pixels in broad washed areas given their block colour.
+
+        ``pale``: the pixels classed white, table or nothing; ``washed``: the block class
+        each pixel would have by glare (:meth:`_washed`, ``UNKNOWN`` elsewhere). Areas of at
+        least :data:`GLARE_AREA` of a top count. Glare lies over a whole top or a broad part
+        of it; a rim where a white top meets the blue-grey mat, a groove between two tops or
+        a tinted strip of shade on a white top is no top.
+        """
+        side = self.layout.block_mm * self.px_per_mm
+        close = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
+        thin = _odd_px(GLARE_THIN_MM, self.px_per_mm)
+        counts = np.bincount(washed.ravel(), minlength=256)
+        # (speckled: a quarter of the area before closing)
+        for index in np.flatnonzero(counts[:UNKNOWN] >= GLARE_AREA * side * side / 4):
+            # glare's pixels are speckled with the top's own colour and noise: close them
+            # into areas, then drop the thin lines
+            mask = (washed == index).astype(np.uint8)
+            for size, op in ((close, cv2.MORPH_CLOSE), (thin, cv2.MORPH_OPEN)):
+                if size > 1:
+                    mask = cv2.morphologyEx(mask, op, np.ones((size, size), np.uint8))
+            if cv2.countNonZero(mask) < GLARE_AREA * side * side:
+                continue
+            x, y, w, h = cv2.boundingRect(mask)
+            _n, labels, stats, _c = cv2.connectedComponentsWithStats(
+                mask[y:y + h, x:x + w], connectivity=4)
+            big = np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= GLARE_AREA * side * side)
+            big = big[big > 0]
+            if len(big):
+                area = np.isin(labels, big) & pale[y:y + h, x:x + w]
+                classes[y:y + h, x:x + w][area] = index
+        return classes
+
     def chroma_match(self, bgr: np.ndarray, colour: str) -> np.ndarray:
         """Which balanced BGR samples (N, 3) have block ``colour``'s hue.
 
         Shade (a side face, a hard shadow, dim light) scales all three channels alike, so
         each channel's share of their sum stays; glare adds grey, which shortens but does
-        not turn it. White is told from the table by being brighter than the table.
+        not turn it (in linear light: :func:`washed_by_glare`). White is told from the table
+        by being brighter than the table.
         """
         names, refs = _chroma_refs(self.palette)
         if colour not in names:
@@ -215,7 +369,14 @@ class TableViews:
         cos = chroma @ ref / np.maximum(strength * np.linalg.norm(ref), 1e-9)
         best_other = np.max([chroma @ o / np.maximum(strength * np.linalg.norm(o), 1e-9)
                              for o in others], axis=0) if others else np.zeros(len(bgr))
-        return (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
+        hue = (cos > HUE_COSINE) & (cos > best_other) & (strength > 0.06) & (bright > 45)
+        # a glossy top washed by glare (pale: nearest white, the table or nothing), whose
+        # hue only holds in linear light; a pawn's own colour (an orange pawn's is red's
+        # in linear light) is no top's
+        px = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+        pale = np.isin(self.palette.classify(px).reshape(-1), self._pale_classes())
+        washed = self._washed(px).reshape(-1) == self.palette.index(colour)
+        return hue | (washed & pale)
 
     def sample_classes(self, points: np.ndarray) -> np.ndarray:
         """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
@@ -321,6 +482,14 @@ class TableViews:
                 if whites.any():
                     hue = self._by_hue(view[whites])
                     c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
+            # glare washes a top lighter and paler, toward white or (by the weighted CIELAB
+            # distance, where lightness counts little) toward the mat: its chromaticity
+            # still points to the block colour
+            pale = np.isin(c, self._pale_classes())
+            size = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
+            smooth = cv2.medianBlur(view, size) if size > 1 else view
+            washed = np.where(pale, self._washed(smooth), UNKNOWN)
+            c = self._glare_areas(c, washed.astype(np.uint8), pale)
             # a white top in a hard shadow is no lighter than the lit table: white for
             # the light round it (the first level's plane and above)
             if key > 0 and any(k.name == "white" for k in self.palette.classes):
