@@ -51,3 +51,11 @@ def test_a_region_one_top_with_its_side_faces_could_show_stays_whole() -> None:
     _scene, views = tune_scene_views("f169_before")
     face = TopFace("white", np.array([184.0, 216.0]), -5.4, 42.0, 0.9, (40.0, 44.0), True)
     assert _tops_either_side(views, views.layout.block_height_mm, face) == [face]
+
+
+def test_a_region_wider_than_a_top_across_its_row_is_no_pair_of_tops() -> None:
+    """A hand over the table makes a white region wider than any top across it: no row of
+    two tops, kept as it was (f018's hand)."""
+    _scene, views = tune_scene_views("f018_hand")
+    face = TopFace("white", np.array([344.5, 184.0]), 0.0, 77.5, 0.83, (88.0, 67.0), True)
+    assert _tops_either_side(views, views.layout.block_height_mm, face) == [face]

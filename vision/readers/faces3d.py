@@ -408,14 +408,18 @@ def _tops_either_side(views: TableViews, height_mm: float, face: TopFace) -> lis
     from either end. The tops are placed a top's half either side of the groove: the near
     one (toward the camera's nadir) when the part before the groove is longer than a side
     face could be, the far one when the part past it is more than a sliver. Both stay of
-    unsure size (one may show only in part). Without a groove the face is kept as it was.
+    unsure size (one may show only in part). Without a groove, or where the region is no
+    top's width across its row (a hand, a shadow), the face is kept as it was.
     """
     if not face.unsure or face.extent == (0.0, 0.0):
         return [face]
     ppm = views.px_per_mm
     i = int(np.argmax(face.extent))
     long_mm, short_mm = face.extent[i], face.extent[1 - i]
-    if long_mm < 1.2 * short_mm:
+    if (long_mm < 1.2 * short_mm or short_mm < 0.8 * views.layout.block_mm
+            or short_mm * ppm > _largest_top(views, face.centre, height_mm) * ppm
+            + RUN_ON_MARGIN_PX):
+        # across the row the region is no one top's (a hand, a shadow, a broken region)
         return [face]
     axes = face_axes(face.angle)
     axis, across = axes[i], axes[1 - i]
