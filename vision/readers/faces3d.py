@@ -354,6 +354,7 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
         if (max(f.extent) if f.unsure else min(f.extent))
         > _largest_top(views, f.centre, height_mm) * ppm
         else [f])]
+    faces = [g for f in faces for g in _tops_either_side(views, height_mm, f)]
     faces += _edge_squares(views, height_mm, faces)
     faces += _shadow_split(unread, faces, views.layout.block_mm)
     for f in faces:
@@ -362,6 +363,142 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
             _centre_short_axes(f, edges, ppm, views.layout.block_mm)
     _trim_shared_sides(faces, edges, ppm, views.layout.block_mm)
     return faces
+
+
+RUN_ON_MARGIN_PX = 2.0
+"""A region's extent is known to about a pixel at each end: a run-on region is longer than
+one top can show only by more than this (view pixels)."""
+
+GROOVE_WINDOW = 0.2
+"""A groove between two tops lies one top's size from an end of the region they make,
+within this share of it (the regions' ends and the groove are each known to a pixel or so)."""
+
+GROOVE_EDGE_SHARE = 0.5
+"""The groove's edge reaches at least this share of the strong-edge level (a washed-out
+bevel stays under that level, the top's texture well under this share of it)."""
+
+PART_SHARE = 0.25
+"""The part of a run-on region past a groove is a neighbour's top when it is at least this
+share of a top long (less is the bevel's sliver beyond the groove)."""
+
+
+def _longest_single(views: TableViews, height_mm: float, face: TopFace, axis: np.ndarray,
+                    near_end: np.ndarray) -> float:
+    """The longest (mm) one top with its side faces can show along ``axis`` in the view.
+
+    The top at the highest level shows largest (:func:`_largest_top`); its column's side
+    faces smear toward the camera's nadir, from the top's near edge at its height to the
+    column's foot on the table: ``r (H - h) (1 / (H - z) - 1 / H)`` for a near edge ``r``
+    from the nadir along the axis, the camera ``H`` up, the view ``h`` up and the top ``z``.
+    """
+    cam = views.pose.camera_position()
+    height = float(cam[2])
+    z_top = views.layout.block_height_mm * HIGHEST_LEVEL
+    r = abs(float((near_end - cam[:2]) @ axis))
+    smear = r * (height - height_mm) * (1.0 / max(height - z_top, 1.0) - 1.0 / height)
+    return _largest_top(views, face.centre, height_mm) + smear
+
+
+def _tops_either_side(views: TableViews, height_mm: float, face: TopFace) -> list[TopFace]:
+    """Two same-coloured tops side by side in a region that ran on: split at their groove.
+
+    A region of unsure size longer along one axis than any one top with its side faces can
+    show there (:func:`_longest_single`) holds a neighbour's top too: their groove is where
+    the edges (a pawn's left out) peak across the region one top's size (its short extent)
+    from either end. The tops are placed a top's half either side of the groove: the near
+    one (toward the camera's nadir) when the part before the groove is longer than a side
+    face could be, the far one when the part past it is more than a sliver. Both stay of
+    unsure size (one may show only in part). Without a groove, or where the region is no
+    top's width across its row (a hand, a shadow), the face is kept as it was.
+    """
+    if not face.unsure or face.extent == (0.0, 0.0):
+        return [face]
+    ppm = views.px_per_mm
+    i = int(np.argmax(face.extent))
+    long_mm, short_mm = face.extent[i], face.extent[1 - i]
+    if (long_mm < 1.2 * short_mm or short_mm < 0.8 * views.layout.block_mm
+            or short_mm * ppm > _largest_top(views, face.centre, height_mm) * ppm
+            + RUN_ON_MARGIN_PX):
+        # across the row the region is no one top's (a hand, a shadow, a broken region)
+        return [face]
+    axes = face_axes(face.angle)
+    axis, across = axes[i], axes[1 - i]
+    nadir = views.pose.camera_position()[:2]
+    far = axis if float(axis @ (face.centre - nadir)) >= 0 else -axis
+    near_end = face.centre - far * long_mm / 2
+    longest = _longest_single(views, height_mm, face, axis, near_end)
+    if long_mm * ppm <= longest * ppm + RUN_ON_MARGIN_PX:
+        return [face]
+    groove = _groove_across(views, height_mm, near_end * ppm - 0.5, far, across,
+                            long_mm * ppm, short_mm * ppm)
+    if groove is None:
+        return [face]
+    at = groove / ppm
+    smear = longest - _largest_top(views, face.centre, height_mm)
+    mid = near_end + far * at
+    tops = []
+    if at > smear + RUN_ON_MARGIN_PX / ppm:
+        tops.append(mid - far * short_mm / 2)
+    if long_mm - at >= PART_SHARE * short_mm:
+        tops.append(mid + far * short_mm / 2)
+    if len(tops) < 2:
+        return [face]
+    edges = views.edges(height_mm)
+    return [TopFace(face.colour, _across_outline(edges, c, face.angle, short_mm, across, ppm),
+                    face.angle, short_mm, face.fill, (0.0, 0.0), True) for c in tops]
+
+
+def _across_outline(edges: np.ndarray, centre: np.ndarray, angle: float, size: float,
+                    across: np.ndarray, ppm: float) -> np.ndarray:
+    """A top's centre (mm) moved across its row onto its outline's sides there.
+
+    Along the row the groove placed it; across it the region's middle line was the whole
+    region's, which a neighbour's part or a side face running on bends by a pixel or two:
+    the top's own sides along the row (:func:`refine_square`) say where it is.
+    """
+    moved, _size = refine_square(edges, centre * ppm - 0.5, angle, size * ppm)
+    shift = float((moved - (centre * ppm - 0.5)) @ across)
+    return centre + across * shift / ppm
+
+
+def _groove_across(views: TableViews, height_mm: float, near_end: np.ndarray,
+                   far: np.ndarray, across: np.ndarray, length: float, top: float
+                   ) -> float | None:
+    """Where a groove crosses a run-on region, in view pixels from its near end.
+
+    The edge profile along the region (the median across its middle part, a pawn's
+    pixels and outline left out), its strongest peak one top's size (``top``) from either
+    end (:data:`GROOVE_WINDOW`) of at least :data:`GROOVE_EDGE_SHARE` of the strong-edge
+    level; ``None`` when there is none.
+    """
+    edges = views.edges(height_mm)
+    classes = views.classes(height_mm)
+    pawns = np.asarray(cv2.dilate(np.isin(classes, views.palette.of_kind("pawn")).astype(
+        np.uint8), _K5, iterations=2)) > 0
+    quiet = np.where(pawns, np.nan, edges).astype(np.float32)
+    level = max(12.0, 3.0 * float(np.percentile(edges, 80)))
+    ts = np.arange(0.0, length + 0.01, 0.5)
+    ss = np.linspace(-0.3, 0.3, 9) * top
+    pts = (near_end[None, None, :] + ts[:, None, None] * far[None, None, :]
+           + ss[None, :, None] * across[None, None, :]).reshape(-1, 2)
+    h, w = edges.shape
+    xi = np.clip(np.round(pts[:, 0]).astype(int), 0, w - 1)
+    yi = np.clip(np.round(pts[:, 1]).astype(int), 0, h - 1)
+    samples = np.where(np.isnan(quiet[yi, xi]), np.nan, _sample(edges, pts)).reshape(
+        len(ts), len(ss))
+    valid = (~np.isnan(samples)).sum(axis=1) >= 3
+    prof = np.where(valid, np.nanmedian(np.where(valid[:, None], samples, 0.0), axis=1), 0.0)
+    # one top's size from either end, a part's least length in from both (a peak at an
+    # end is the region's own border)
+    window = (((np.abs(ts - top) <= GROOVE_WINDOW * top)
+               | (np.abs(length - ts - top) <= GROOVE_WINDOW * top))
+              & (ts >= PART_SHARE * top) & (length - ts >= PART_SHARE * top))
+    peaks = [k for k in range(1, len(ts) - 1)
+             if window[k] and prof[k] >= prof[k - 1] and prof[k] > prof[k + 1]
+             and prof[k] >= GROOVE_EDGE_SHARE * level]
+    if not peaks:
+        return None
+    return float(ts[max(peaks, key=lambda k: prof[k])])
 
 
 def _shadow_split(unread: list[tuple[np.ndarray, np.ndarray, _RegionContext]],
