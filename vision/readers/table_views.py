@@ -18,7 +18,7 @@ import numpy as np
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette
 from vision.pose import TablePose
-from vision.readers.shade import whites_in_shade
+from vision.readers.shade import MIN_BLOCK_PX, whites_in_shade
 from vision.rectify import (
     PAPER_RING_MM,
     WHITE_TARGET,
@@ -160,7 +160,7 @@ def washed_by_glare(bgr: np.ndarray, palette: Palette) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=32)   # 32 KB each; a game has one palette, a benchmark many
 def _washed_lut(palette: Palette) -> np.ndarray:
     """:func:`washed_by_glare` over BGR at 5 bits per channel (32768 entries), per palette."""
     levels = np.arange(32, dtype=np.float32) * 8 + 4
@@ -373,10 +373,13 @@ class TableViews:
         # a glossy top washed by glare (pale: nearest white, the table or nothing), whose
         # hue only holds in linear light; a pawn's own colour (an orange pawn's is red's
         # in linear light) is no top's
-        px = np.clip(bgr, 0, 255).astype(np.uint8).reshape(-1, 1, 3)
-        pale = np.isin(self.palette.classify(px).reshape(-1), self._pale_classes())
-        washed = self._washed(px).reshape(-1) == self.palette.index(colour)
-        return hue | (washed & pale)
+        rest = ~hue
+        if rest.any():
+            px = np.clip(bgr[rest], 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+            pale = np.isin(self.palette.classify(px).reshape(-1), self._pale_classes())
+            washed = self._washed(px).reshape(-1) == self.palette.index(colour)
+            hue[rest] = washed & pale
+        return hue
 
     def sample_classes(self, points: np.ndarray) -> np.ndarray:
         """Class index (``UNKNOWN`` for skin or nothing) at table points (N, 3) with heights.
@@ -485,14 +488,18 @@ class TableViews:
             # glare washes a top lighter and paler, toward white or (by the weighted CIELAB
             # distance, where lightness counts little) toward the mat: its chromaticity
             # still points to the block colour
-            pale = np.isin(c, self._pale_classes())
-            size = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
-            smooth = cv2.medianBlur(view, size) if size > 1 else view
-            washed = np.where(pale, self._washed(smooth), UNKNOWN)
-            c = self._glare_areas(c, washed.astype(np.uint8), pale)
+            # (both judge areas a top wide: not in a view too coarse to show a top's
+            # shape, such as the play check's hand view)
+            fine = self.layout.block_mm * self.px_per_mm >= MIN_BLOCK_PX
+            if fine:
+                pale = np.isin(c, self._pale_classes())
+                size = _odd_px(GLARE_SMOOTH_MM, self.px_per_mm)
+                smooth = cv2.medianBlur(view, size) if size > 1 else view
+                washed = np.where(pale, self._washed(smooth), UNKNOWN)
+                c = self._glare_areas(c, washed.astype(np.uint8), pale)
             # a white top in a hard shadow is no lighter than the lit table: white for
             # the light round it (the first level's plane and above)
-            if key > 0 and any(k.name == "white" for k in self.palette.classes):
+            if fine and key > 0 and any(k.name == "white" for k in self.palette.classes):
                 shaded = whites_in_shade(view, c, self.palette,
                                          self.layout.block_mm * self.px_per_mm)
                 c[shaded] = self.palette.index("white")
