@@ -89,6 +89,17 @@ def _until_read(driver: AppDriver) -> None:
     raise AssertionError(f"the field was never read: {screen.status!r}")
 
 
+def _read_in_the_players_language(driver: AppDriver, camera: CameraReplay) -> None:
+    """New Infinifield game, "read the field from the camera" chosen by its label in the
+    app's language, started: the set-up screen reads ``camera``'s frame."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.app.screen("field_setup").frame_source = camera.next_camera_frame
+    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+    driver.tap(driver.widget("start"))
+    _until_read(driver)
+
+
 def _pixel(image: np.ndarray, x: float, y: float) -> tuple[int, ...]:
     return tuple(int(v) for v in image[image.shape[0] - 1 - int(y), int(x)])
 
@@ -302,12 +313,7 @@ def test_the_set_up_screen_in_spanish_and_russian_does_not_clip(
 
     driver.app.set_language(lang)
     try:
-        go_home(driver)
-        driver.tap_text("Infinifield")
-        driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
-        driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
-        driver.tap(driver.widget("start"))
-        _until_read(driver)
+        _read_in_the_players_language(driver, camera_table)
         screen = driver.screen
         for mode in ("touching_mode", "levels_mode", "move_mode", "blocks_mode"):
             driver.tap(screen.ids[mode])
@@ -416,12 +422,7 @@ def test_a_block_the_camera_could_not_see_is_marked_and_said_in_the_players_lang
     and the line go."""
     driver.app.set_language(lang)
     try:
-        go_home(driver)
-        driver.tap_text("Infinifield")
-        driver.app.screen("field_setup").frame_source = stacked_camera.next_camera_frame
-        driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
-        driver.tap(driver.widget("start"))
-        _until_read(driver)
+        _read_in_the_players_language(driver, stacked_camera)
         screen = driver.screen
         draft = screen.capture.draft
         guessed = draft.guessed()
