@@ -154,15 +154,24 @@ def test_ctrl_c_ends_with_one_sentence_and_the_journal_intact(tmp_path: Path) ->
     import signal
 
     path = tmp_path / "game.journal"
+    # as at a terminal, Ctrl-C is the referee's to handle, even where this test runs in the
+    # background (a shell starts background jobs with SIGINT ignored, and a child keeps that)
     referee = subprocess.Popen([sys.executable, "-m", "companion.cli.main", "infinifield",
                                 "--journal", str(path)], cwd=ROOT, stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert referee.stdin is not None and referee.stdout is not None
     referee.stdin.write(b"start Ben W1\n")
     referee.stdin.flush()
     assert referee.stdout.readline().startswith(b"ok       start Ben W1")
     referee.send_signal(signal.SIGINT)
-    _, err = referee.communicate(timeout=60)
+    # Ctrl-C at a terminal leaves standard input open: the referee must end on the signal
+    referee.wait(timeout=60)
+    assert referee.stderr is not None
+    err = referee.stderr.read()
+    referee.stdin.close()
+    referee.stdout.close()
+    referee.stderr.close()
     assert referee.returncode == 130
     assert err.decode() == f"\ninterrupted; every accepted action is in {path}\n"
     assert [r["action"] for r in read_journal(path).records] == ["start Ben W1"]
