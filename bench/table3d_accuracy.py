@@ -235,6 +235,9 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                     t.c["hands_flagged_setup"] += reading.hands_in_view
                     t.c["hands_flagged_play"] += play.hands_in_view
                     t.c["hands_no_removal"] += play.removal is None
+                    if verbose and not (reading.hands_in_view and play.hands_in_view):
+                        print(f"  {scene.id}: hand not flagged (set-up/play) "
+                              f"{reading.hands_in_view}/{play.hands_in_view}")
                 elif role == "before":
                     t.c["clear"] += 1
                     play = check_blocks(frame, pose, truth_field(before), (), palette, views,

@@ -167,12 +167,15 @@ def test_every_hand_over_the_table_is_flagged_during_play(scenes) -> None:
     assert false_flags <= max(1, clear // 10)
 
 
-@pytest.mark.parametrize("scene_id", ["f013_hand", "f125_hand"])
+@pytest.mark.parametrize(
+    "scene_id", ["f013_hand", "f125_hand", "f038_hand", "f158_hand", "f181_hand"])
 def test_a_hand_over_the_field_at_set_up_is_flagged(scene_id: str) -> None:
     """infinifield.md "Build the field": the field is read with no hand over it. A hand
     whose sleeve reads as yellow tops (f013) or whose skin in dim light lies over the blocks
     (f125) is explained by the blocks read there; its skin-coloured palm still says a hand
-    is in view, and the players are asked to take it away."""
+    is in view, and the players are asked to take it away. A pale arm read as a row of
+    white tops (f038 from the table's left edge, f158 and f181 from its right) still crosses the
+    table's edge, which no block does: not flagged before."""
     from tests.vision.table3d_reading import read_tune_scene
 
     scene, reading = read_tune_scene(scene_id)

@@ -24,6 +24,13 @@ table."""
 HAND_PX_PER_MM = 0.25
 """Scale of the coarse view hands are looked for in (a hand is large)."""
 
+SKIN_HAND_MM2 = 4000.0
+"""A skin-coloured patch this large (mm², in the plane it is seen in) is a hand, wherever it
+is, over the blocks too: a palm seen from above is 5,000-6,000 mm², a top 1,600 (a
+lamp-warmed yellow top reads as skin in part, never over 2,500 on the tune scenes). The
+boxes cannot explain it away: a dark hand over a brown mat shows skin where it shows at
+all, the rest of it near the mat's colour."""
+
 
 def hand_mask(views: TableViews, height: float, boxes: np.ndarray) -> tuple[np.ndarray, bool]:
     """Where a hand is in the view of the plane ``height`` up, and whether there is one.
@@ -75,16 +82,32 @@ def hand_mask(views: TableViews, height: float, boxes: np.ndarray) -> tuple[np.n
     # alone falls apart under the opening, together they are the arm; what crosses the
     # table's edge into the view, as an arm does
     both = unknown | foreign
-    for mask, from_edge in ((unknown, False), (foreign, False), (arm, True), (both, True)):
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8), iterations=2)
-        n, labels, stats, _c = cv2.connectedComponentsWithStats(mask)
+    # an arm comes in over the table's edge: whatever the reading took it for (a pale arm
+    # read as a row of white tops at set-up), something of no table colour that crosses
+    # the edge is no block, which stands on the table
+    reaching = (~np.isin(classes, views.palette.of_kind("table")) | skin) & ~mat & ~off_table
+    reaching = reaching.astype(np.uint8) | both
+    outside_boxes = boxes == 0
+    for mask, from_edge, over_blocks in ((unknown, False, True), (foreign, False, True),
+                                         (arm, True, True), (both, True, True),
+                                         (reaching, True, False)):
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
+                                  iterations=2)
+        n, labels, stats, _c = cv2.connectedComponentsWithStats(opened)
         for i in range(1, n):
             x, y, bw, bh, area = stats[i]
             if from_edge and not (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
                 continue
             if area / (ppm * ppm) > HAND_MM2:
-                big[labels == i] = 1
+                # the blocks an arm reaches are still blocks: only its own pixels hide
+                big[(labels == i) & (outside_boxes | over_blocks)] = 1
                 found = True
+    n, labels, stats, _c = cv2.connectedComponentsWithStats(skin.astype(np.uint8),
+                                                            connectivity=8)
+    for i in range(1, n):
+        if stats[i, cv2.CC_STAT_AREA] / (ppm * ppm) >= SKIN_HAND_MM2:
+            big[labels == i] = 1
+            found = True
     return cv2.dilate(big, np.ones((9, 9), np.uint8)), found
 
 
