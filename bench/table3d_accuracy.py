@@ -100,10 +100,16 @@ class Tally:
 
     c: Counter[str] = field(default_factory=Counter)
     errors: list[float] = field(default_factory=list)
+    far: list[tuple[float, str, str]] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
         self.c.update(other.c)
         self.errors += other.errors
+        self.far += other.far
+
+
+FAR_MM = 5.0
+"""Blocks whose top's centre is read further than this from the truth are listed (verbose)."""
 
 
 def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
@@ -119,6 +125,8 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
             if s.seen == "top":
                 t.errors.append(math.hypot(s.centre[0] - b.centre_mm[0],
                                            s.centre[1] - b.centre_mm[1]))
+                if t.errors[-1] > FAR_MM:
+                    t.far.append((t.errors[-1], scene.id, bid))
         if b.level == 1 and b.top_visible > 0.5:
             t.c["blocks_top_seen"] += 1
             t.c["blocks_top_seen_right"] += bid in m and reading.blocks[m[bid]].colour == b.colour
@@ -294,8 +302,10 @@ def pct(a: int, b: int) -> str:
 def report(name: str, t: Tally) -> str:
     """One line of the table for a group."""
     c = t.c
-    err = (f"median {statistics.median(t.errors):.1f} mm, worst {max(t.errors):.1f} mm"
-           if t.errors else "-")
+    err = (f"median {statistics.median(t.errors):.1f} mm, 95th percentile "
+           f"{statistics.quantiles(t.errors, n=20)[-1]:.1f} mm, worst {max(t.errors):.1f} mm, "
+           f"within 2 mm {pct(sum(e <= 2.0 for e in t.errors), len(t.errors))}"
+           if len(t.errors) >= 2 else "-")
     return (f"  {name:28} blocks+colour {pct(c['blocks_right'], c['blocks'])}; "
             f"flat touching exact {pct(c['flat_touching_exact'], c['flat_scenes'])}; "
             f"pawn on block {pct(c['pawns_right'], c['pawns'])}; "
@@ -352,6 +362,9 @@ def main(argv: Iterable[str] | None = None) -> None:
                   f"seen gone {pct(c['clear'] - c['clear_nothing_gone'], c['clear'])}; hand "
                   f"views with no removal read {pct(c['hands_no_removal'], c['hands'])}, hand "
                   f"flagged at set-up {pct(c['hands_flagged_setup'], c['hands'])}")
+            if args.verbose and t.far:
+                print(f"  {name}: tops read over {FAR_MM:.0f} mm from their centre: "
+                      + ", ".join(f"{sid} {bid} {e:.1f}" for e, sid, bid in sorted(t.far)))
 
 
 if __name__ == "__main__":
