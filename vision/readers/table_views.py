@@ -18,6 +18,7 @@ import numpy as np
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette
 from vision.pose import TablePose
+from vision.readers.hard_shadow import shadow_light, tops_in_shadow
 from vision.readers.shade import MIN_BLOCK_PX, whites_in_shade
 from vision.rectify import (
     PAPER_RING_MM,
@@ -192,6 +193,8 @@ class TableViews:
         self._table: tuple[float, float, float] | None = None
         self._seams: dict[float, np.ndarray] = {}
         self._gain_ready = False
+        self._shadow_ready = False
+        self._shadow: np.ndarray | None = None
         self._gain: np.ndarray | None = None
         self._marker_gains: dict[int, np.ndarray] | None = None
 
@@ -503,11 +506,25 @@ class TableViews:
                 shaded = whites_in_shade(view, c, self.palette,
                                          self.layout.block_mm * self.px_per_mm)
                 c[shaded] = self.palette.index("white")
+            # any block top in a hard shadow, against the palette as the shadow shows it
+            if fine and key > 0 and self.palette.of_kind("table"):
+                light = self.shadow_light()
+                if light is not None:
+                    found = tops_in_shadow(view, c, self.palette, light,
+                                           self.layout.block_mm * self.px_per_mm)
+                    c = np.where(found == UNKNOWN, c, found).astype(np.uint8)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[papers_at(self.pose, self.px_per_mm, key, c.shape) > 0] = UNKNOWN
             c[self.skin(key)] = UNKNOWN
             self._classes[key] = c
         return self._classes[key]
+
+    def shadow_light(self) -> np.ndarray | None:
+        """The scene's hard-shadow light per channel (:func:`shadow_light`), or None."""
+        if not self._shadow_ready:
+            self._shadow = shadow_light(self.view(0.0), self.palette)
+            self._shadow_ready = True
+        return self._shadow
 
     def skin(self, height_mm: float) -> np.ndarray:
         """Skin-coloured pixels (a hand, an arm) of :meth:`view`."""
