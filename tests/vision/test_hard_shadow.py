@@ -63,3 +63,10 @@ def test_tops_in_a_towers_shadow_are_read() -> None:
     shadow were missed too."""
     assert_tops_read("f148_before", ["W2"], within_mm=8.0)
     assert_tops_read("f193_before", ["Y2", "R2"], within_mm=12.0)
+
+
+def test_a_shaded_top_beside_a_lit_one_of_its_colour_is_read() -> None:
+    """infinifield.md "Build the field": f181 (a window), the red R2 in the shadow of the
+    tower Y6 on Y1, a maroon nearly black, beside the lit red R1: its shaded half ran
+    together with R1 into more than a top and R2 went missing."""
+    assert_tops_read("f181_before", ["R2"], within_mm=8.0)

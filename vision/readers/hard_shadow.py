@@ -127,10 +127,31 @@ and slivers on a top's rim or in a groove are noise, not the shaded part of a to
 
 def _broad(mask: np.ndarray, min_area: float) -> np.ndarray:
     """``mask`` without its connected patches smaller than ``min_area`` pixels."""
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
-                                                           connectivity=4)
+    _n, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8),
+                                                            connectivity=4)
     keep = np.flatnonzero(stats[:, cv2.CC_STAT_AREA] >= min_area)
     return np.isin(labels, keep[keep > 0])
+
+
+ATTACHED_LONG = 1.1
+"""A patch of matches that touches pixels of its colour (a top's shaded part beside its lit
+part, whose lit part runs on into a lit neighbour's) is taken when no side of it is longer
+than this many block sides."""
+
+
+def _attached(mask: np.ndarray, same: np.ndarray, block_px: float) -> np.ndarray:
+    """The connected patches of ``mask`` that touch ``same``, none longer than a top."""
+    clean = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    _n, labels, _stats, _ = cv2.connectedComponentsWithStats(clean, connectivity=4)
+    near = cv2.dilate(same.astype(np.uint8), np.ones((3, 3), np.uint8)) > 0
+    touching = np.unique(labels[near & (clean > 0)])
+    out = np.zeros(mask.shape, bool)
+    for i in touching[touching > 0]:
+        ys, xs = np.nonzero(labels == i)
+        (w, h) = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]
+        if max(w, h) <= ATTACHED_LONG * block_px:
+            out[ys, xs] = True
+    return out
 
 
 def _top_parts(mask: np.ndarray, block_px: float) -> np.ndarray:
@@ -198,6 +219,8 @@ def tops_in_shadow(view: np.ndarray, classes: np.ndarray, palette: Palette,
         cand[ys[sel], xs[sel]] = True
         # a top partly of its colour already, or a shaded top whole (or most of one)
         whole = _top_parts(cand | (classes == k), block_px) & cand
-        alone = _top_parts(_broad(cand, MIN_PATCH * block_px * block_px), block_px)
-        out[whole | alone] = k
+        broad = _broad(cand, MIN_PATCH * block_px * block_px)
+        alone = _top_parts(broad, block_px)
+        attached = _attached(broad, classes == k, block_px)
+        out[whole | alone | attached] = k
     return out
