@@ -32,6 +32,11 @@ HUE_COSINE = 0.9
 """A sample has a block colour in shade or glare when its chromaticity (each channel's share
 of the sum, less grey) points within this cosine of the colour's reference."""
 
+WHITE_OVER_TABLE = 1.0
+"""Pixels the palette calls white (its lightness counts little) but no lighter than the lit
+mat (sum of channels) are taken for the mat: a mat in a warm lamp's light in the sun's
+shadow falls within the palette's reach of a lamp-warmed white."""
+
 WHITE_CHROMA = 0.04
 """... and white when its chromaticity is this close to grey (and brighter than the table)."""
 
@@ -485,6 +490,14 @@ class TableViews:
             # light) but leaves its hue: "white" with a block colour's hue is that colour
             if any(k.name == "white" for k in self.palette.classes):
                 whites = c == self.palette.index("white")
+                if whites.any() and self.palette.of_kind("table"):
+                    # "white" no lighter than the lit mat is the mat in a lamp-lit shade
+                    # (a white top in a shadow is told by the light round it, below)
+                    dull = whites.copy()
+                    dull[whites] = (view[whites].astype(np.float32).sum(axis=1)
+                                    < WHITE_OVER_TABLE * float(sum(self.table_balanced_bgr)))
+                    c[dull] = self.palette.of_kind("table")[0]
+                    whites &= ~dull
                 if whites.any():
                     hue = self._by_hue(view[whites])
                     c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
