@@ -14,7 +14,7 @@ import numpy as np
 
 from tests.vision.table3d_reading import assert_tops_read
 from vision.palette import UNKNOWN, default_palette
-from vision.readers.hard_shadow import shadow_light, tops_in_shadow
+from vision.readers.hard_shadow import shaded_mat, shadow_light, tops_in_shadow
 
 BLOCK_PX = 40.0
 
@@ -37,6 +37,17 @@ def test_the_shadow_light_is_the_shaded_mat_over_the_lit_mat() -> None:
     assert light is not None and np.allclose(light, 0.115, atol=0.02)
     assert shadow_light(np.full((200, 240, 3), (95, 82, 70), np.uint8),
                         default_palette()) is None
+
+
+def test_the_mat_in_a_warm_shadow_light_is_the_mat_but_a_yellow_top_is_not() -> None:
+    """A warm light in the shadows (a lamp where the sun is shaded, 0.26/0.44/0.62 on
+    B/G/R, f058): the mat there (25, 38, 49), yellowish, is the mat at any depth of that
+    shadow; a yellow top in the same light, and a white one, are not."""
+    palette = default_palette()
+    light = np.array([0.26, 0.44, 0.62], np.float32)
+    pixels = np.array([[25, 38, 49], [12, 19, 24], [10, 88, 146], [60, 104, 148]],
+                      np.float32)
+    assert shaded_mat(pixels, palette, light).tolist() == [True, True, False, False]
 
 
 def test_a_white_and_a_yellow_top_in_the_shadow_are_read_but_not_the_mat() -> None:

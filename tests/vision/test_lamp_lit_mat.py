@@ -36,3 +36,14 @@ def test_the_lamp_lit_mat_in_the_suns_shadow_is_table() -> None:
             seen.colour, seen.centre)
     whites = [b for b in reading.blocks if b.colour == "white"]
     assert len(whites) >= sum(1 for b in scene.blocks.values() if b.colour == "white") - 1
+
+
+def test_the_mat_in_the_scenes_shadow_light_has_no_block_colour() -> None:
+    """f058 (window and lamp): beside the field the mat in the sun's shadow, lit by the warm
+    lamp, is (25, 38, 49), the mat's colour in the scene's shadow light; its yellowish hue
+    made two yellow blocks on the bare mat. No block is read away from the field's."""
+    scene, reading = read_tune_scene("f058_before")
+    for seen in reading.blocks:
+        assert min(math.dist(seen.centre, b.centre_mm) for b in scene.blocks.values()) < 30, (
+            seen.colour, seen.centre)
+    assert len(reading.blocks) == len(scene.blocks)

@@ -95,6 +95,30 @@ def shadow_light(ground: np.ndarray, palette: Palette) -> np.ndarray | None:
     return np.clip((shade + 1.0) / (lit + 1.0), 0.02, 1.0).astype(np.float32)
 
 
+MAT_SPREAD = 0.15
+"""A pixel is the mat in the scene's shadow light when its channels' log-ratios to the mat's
+shadow reference spread at most this much (at any scale from :data:`MAT_SCALE`): the shaded
+mat's hue, which a warm lamp turns yellowish."""
+
+MAT_SCALE = (0.4, 2.5)
+
+
+def shaded_mat(bgr: np.ndarray, palette: Palette, light: np.ndarray) -> np.ndarray:
+    """Which BGR pixels (N, 3) have the mat's colour in the scene's shadow light.
+
+    Args:
+        bgr: balanced BGR pixels.
+        palette: the palette (with a table class).
+        light: the shadow's light per channel (:func:`shadow_light`).
+    """
+    _index, refs = _lit_refs(palette)
+    logs = (np.log(np.asarray(bgr, np.float32).reshape(-1, 3) + DARK_NOISE)
+            - np.log(refs[-1] * light + DARK_NOISE))
+    scale = logs.mean(axis=1)
+    return ((logs.std(axis=1) < MAT_SPREAD) & (scale > np.log(MAT_SCALE[0]))
+            & (scale < np.log(MAT_SCALE[1])))
+
+
 def _lit_refs(palette: Palette) -> tuple[list[int], np.ndarray]:
     """The block classes' indexes and BGR references, then the table's (last).
 

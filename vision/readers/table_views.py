@@ -18,7 +18,7 @@ import numpy as np
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette
 from vision.pose import TablePose
-from vision.readers.hard_shadow import shadow_light, tops_in_shadow
+from vision.readers.hard_shadow import shaded_mat, shadow_light, tops_in_shadow
 from vision.readers.shade import MIN_BLOCK_PX, whites_in_shade
 from vision.rectify import (
     PAPER_RING_MM,
@@ -485,7 +485,17 @@ class TableViews:
             # in CIELAB but keeps its hue: give such pixels the block colour they point to
             unknown = c == UNKNOWN
             if unknown.any():
-                c[unknown] = self._by_hue(view[unknown])
+                hue = self._by_hue(view[unknown])
+                # the mat in the scene's shadow light (a warm lamp's, the sun shaded) has
+                # a hue too, but it is the mat
+                # (in views fine enough to show a top: not the play check's hand view)
+                fine_view = self.layout.block_mm * self.px_per_mm >= MIN_BLOCK_PX
+                light = (self.shadow_light() if fine_view and self.palette.of_kind("table")
+                         else None)
+                if light is not None:
+                    hue[shaded_mat(view[unknown], self.palette, light)] = (
+                        self.palette.of_kind("table")[0])
+                c[unknown] = hue
             # glare veils a coloured top toward white (a glossy top under a big overhead
             # light) but leaves its hue: "white" with a block colour's hue is that colour
             if any(k.name == "white" for k in self.palette.classes):
