@@ -18,6 +18,7 @@ import numpy as np
 from vision.layout import TableLayout
 from vision.palette import UNKNOWN, Palette
 from vision.pose import TablePose
+from vision.readers.hard_shadow import shaded_mat, shadow_light, tops_in_shadow
 from vision.readers.shade import MIN_BLOCK_PX, whites_in_shade
 from vision.rectify import (
     PAPER_RING_MM,
@@ -30,6 +31,11 @@ from vision.rectify import (
 HUE_COSINE = 0.9
 """A sample has a block colour in shade or glare when its chromaticity (each channel's share
 of the sum, less grey) points within this cosine of the colour's reference."""
+
+WHITE_OVER_TABLE = 1.0
+"""Pixels the palette calls white (its lightness counts little) but no lighter than the lit
+mat (sum of channels) are taken for the mat: a mat in a warm lamp's light in the sun's
+shadow falls within the palette's reach of a lamp-warmed white."""
 
 WHITE_CHROMA = 0.04
 """... and white when its chromaticity is this close to grey (and brighter than the table)."""
@@ -192,6 +198,8 @@ class TableViews:
         self._table: tuple[float, float, float] | None = None
         self._seams: dict[float, np.ndarray] = {}
         self._gain_ready = False
+        self._shadow_ready = False
+        self._shadow: np.ndarray | None = None
         self._gain: np.ndarray | None = None
         self._marker_gains: dict[int, np.ndarray] | None = None
 
@@ -477,11 +485,29 @@ class TableViews:
             # in CIELAB but keeps its hue: give such pixels the block colour they point to
             unknown = c == UNKNOWN
             if unknown.any():
-                c[unknown] = self._by_hue(view[unknown])
+                hue = self._by_hue(view[unknown])
+                # the mat in the scene's shadow light (a warm lamp's, the sun shaded) has
+                # a hue too, but it is the mat
+                # (in views fine enough to show a top: not the play check's hand view)
+                fine_view = self.layout.block_mm * self.px_per_mm >= MIN_BLOCK_PX
+                light = (self.shadow_light() if fine_view and self.palette.of_kind("table")
+                         else None)
+                if light is not None:
+                    hue[shaded_mat(view[unknown], self.palette, light)] = (
+                        self.palette.of_kind("table")[0])
+                c[unknown] = hue
             # glare veils a coloured top toward white (a glossy top under a big overhead
             # light) but leaves its hue: "white" with a block colour's hue is that colour
             if any(k.name == "white" for k in self.palette.classes):
                 whites = c == self.palette.index("white")
+                if whites.any() and self.palette.of_kind("table"):
+                    # "white" no lighter than the lit mat is the mat in a lamp-lit shade
+                    # (a white top in a shadow is told by the light round it, below)
+                    dull = whites.copy()
+                    dull[whites] = (view[whites].astype(np.float32).sum(axis=1)
+                                    < WHITE_OVER_TABLE * float(sum(self.table_balanced_bgr)))
+                    c[dull] = self.palette.of_kind("table")[0]
+                    whites &= ~dull
                 if whites.any():
                     hue = self._by_hue(view[whites])
                     c[whites] = np.where(hue == UNKNOWN, c[whites], hue)
@@ -503,11 +529,25 @@ class TableViews:
                 shaded = whites_in_shade(view, c, self.palette,
                                          self.layout.block_mm * self.px_per_mm)
                 c[shaded] = self.palette.index("white")
+            # any block top in a hard shadow, against the palette as the shadow shows it
+            if fine and key > 0 and self.palette.of_kind("table"):
+                light = self.shadow_light()
+                if light is not None:
+                    found = tops_in_shadow(view, c, self.palette, light,
+                                           self.layout.block_mm * self.px_per_mm)
+                    c = np.where(found == UNKNOWN, c, found).astype(np.uint8)
             c[_keepout(self.layout, self.px_per_mm) > 0] = UNKNOWN
             c[papers_at(self.pose, self.px_per_mm, key, c.shape) > 0] = UNKNOWN
             c[self.skin(key)] = UNKNOWN
             self._classes[key] = c
         return self._classes[key]
+
+    def shadow_light(self) -> np.ndarray | None:
+        """The scene's hard-shadow light per channel (:func:`shadow_light`), or None."""
+        if not self._shadow_ready:
+            self._shadow = shadow_light(self.view(0.0), self.palette)
+            self._shadow_ready = True
+        return self._shadow
 
     def skin(self, height_mm: float) -> np.ndarray:
         """Skin-coloured pixels (a hand, an arm) of :meth:`view`."""
