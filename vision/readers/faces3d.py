@@ -357,6 +357,7 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
     faces = [g for f in faces for g in _tops_either_side(views, height_mm, f)]
     faces += _edge_squares(views, height_mm, faces)
     faces += _shadow_split(unread, faces, views.layout.block_mm)
+    faces += _colour_squares(views, height_mm, unread, faces)
     for f in faces:
         if not f.unsure:
             _turn_to_outline(f, edges, ppm)
@@ -521,6 +522,95 @@ def _shadow_split(unread: list[tuple[np.ndarray, np.ndarray, _RegionContext]],
             f.unsure = True
             out.append(f)
     return out
+
+
+COLOUR_SQUARE_SHARE = 0.85
+"""A hard shadow across a top leaves it in two shades and its own region no square, but
+the pixels are of its colour (the shadow's palette reads them): a square of a block's
+inner size this share of which is the core's colour (a pawn's pixels counting) is a top
+(a top's bevel and a pixel of blur at its edges stay under the rest)."""
+
+COLOUR_SQUARE_FREE = 0.1
+"""Share of such a square that found tops may already cover (a pixel of their outlines)."""
+
+COLOUR_SQUARE_INNER = 0.9
+"""Share of a block's side (per axis) measured for :data:`COLOUR_SQUARE_SHARE` (the bevel
+and the blur of the outline left out)."""
+
+
+def _colour_squares(views: TableViews, height_mm: float,
+                    unread: list[tuple[np.ndarray, np.ndarray, _RegionContext]],
+                    faces: list[TopFace]) -> list[TopFace]:
+    """Tops in two shades whose region gave no face: a square of their colour round a core.
+
+    For each core no face was found within half a block of, the square of a block's size at
+    the angle of the tops near it, within half a block of the core, that is most of the
+    core's colour (:data:`COLOUR_SQUARE_SHARE`) over pixels no found top covers; of those
+    equally full, the one farthest from the camera's nadir (side faces smear toward it).
+    Kept of unsure size: its square, not its region, placed it.
+    """
+    if not unread or not faces:
+        return []
+    ppm = views.px_per_mm
+    side = views.layout.block_mm * ppm
+    classes = views.classes(height_mm)
+    edges = views.edges(height_mm)
+    h, w = classes.shape
+    pawns = np.asarray(cv2.dilate(np.isin(classes, views.palette.of_kind("pawn")).astype(
+        np.uint8), _K5, iterations=2)) > 0
+    nadir = views.pose.camera_position()[:2] * ppm - 0.5
+    found: list[TopFace] = []
+    for _alike, _allowed, ctx in unread:
+        centre = (ctx.pts.mean(axis=0) + 0.5) / ppm
+        if any(float(np.linalg.norm(f.centre - centre)) < 0.5 * views.layout.block_mm
+               for f in [*faces, *found]):
+            continue
+        taken = np.zeros((h, w), np.uint8)
+        for f in [*faces, *found]:
+            corners = square(tuple(f.centre * ppm - 0.5), f.size * ppm, f.angle)
+            cv2.fillConvexPoly(taken, np.round(corners).astype(np.int32), 1)
+        near = sorted(faces, key=lambda f: float(np.linalg.norm(f.centre - centre)))[:4]
+        angle = float(np.median([f.angle for f in near]))
+        mine = (classes == ctx.index) | pawns
+        best = _colour_square_at(mine, taken, centre * ppm - 0.5, angle, side, nadir)
+        if best is None:
+            continue
+        at, _size = refine_square(edges, best, angle, side)
+        if float(np.linalg.norm(at - best)) > REFINE_PX:
+            at = best
+        found.append(TopFace(ctx.colour, (at + 0.5) / ppm, _angle(angle), side / ppm,
+                             1.0, (0.0, 0.0), True))
+    return found
+
+
+def _colour_square_at(mine: np.ndarray, taken: np.ndarray, core: np.ndarray, angle: float,
+                      side: float, nadir: np.ndarray) -> np.ndarray | None:
+    """Centre (view pixels) of the fullest free square of ``mine`` near ``core``, or None."""
+    u, v = face_axes(angle)
+    reach = np.arange(-0.5 * side, 0.5 * side + 0.01, 1.0)
+    inner = np.linspace(-0.5, 0.5, 12) * COLOUR_SQUARE_INNER * side
+    offs = (inner[:, None, None] * u + inner[None, :, None] * v).reshape(-1, 2)
+    whole = (np.linspace(-0.5, 0.5, 12)[:, None, None] * u
+             + np.linspace(-0.5, 0.5, 12)[None, :, None] * v).reshape(-1, 2) * side
+    h, w = mine.shape
+    best: tuple[float, float, np.ndarray] | None = None
+    for a in reach:
+        for b in reach:
+            mid = core + a * u + b * v
+            pts = np.round(mid + offs).astype(int)
+            cover = np.round(mid + whole).astype(int)
+            if ((cover < 0).any() or (cover[:, 0] >= w).any() or (cover[:, 1] >= h).any()):
+                continue
+            share = float(mine[pts[:, 1], pts[:, 0]].mean())
+            if share < COLOUR_SQUARE_SHARE:
+                continue
+            if float(taken[cover[:, 1], cover[:, 0]].mean()) > COLOUR_SQUARE_FREE:
+                continue
+            away = float(np.linalg.norm(mid - nadir))
+            key = (round(share, 1), away)
+            if best is None or key > best[:2]:
+                best = (key[0], key[1], mid)
+    return None if best is None else best[2]
 
 
 OWN_EDGE_REACH_PX = 3.5
