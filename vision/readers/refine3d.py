@@ -8,6 +8,9 @@ is tried as a bridge on two blocks along either of its axes (a block read where 
 stands is that one; blocks in their way are dropped, a read top only when a support of its
 colour takes its place), the supports in the colours their pixels prefer (their side
 faces, the parts of their tops beside it) or assumed white where nothing of them shows.
+Each first-level top is also tried as the support of a bridge of its own colour beside it
+(the two show as one region, read as that top alone), the bridge credited only with what
+it explains beyond the block added beside the top.
 A change is kept only when it raises the score by a clear margin (:data:`LEVEL_MARGIN`;
 pixels are not independent, and blocks the reading missed nearby lend any change that puts
 a block there some pixels) and the field stays as physical as it was (:func:`_faults`:
@@ -62,6 +65,14 @@ SUPPORT_OVERLAP_MM2 = 200.0
 
 SOLID_MM = 4.0
 """Two blocks at one level overlapping deeper than this (mm) cannot both be there."""
+
+BESIDE_ACROSS_MM = 6.0
+"""A bridge over a top and its neighbour stands up to this far (mm) to either side of the
+top's axis: bridges are laid by hand across a joint, and the top, read from the region its
+strip shares with the bridge, is placed to a few millimetres."""
+
+BESIDE_SHIFTS = (0.0, -0.5, 0.5, -1.0, 1.0)
+"""Where across the axis a bridge beside a top is tried, in :data:`BESIDE_ACROSS_MM`."""
 
 REUSE_MM = 8.0
 """A block read within this distance (mm) of where a support should stand is that support."""
@@ -324,7 +335,7 @@ class _Search:
                 options.append((gain - LEVEL_MARGIN["lower"], new))
         elif top.level == 1:
             high = _shifted(top, self.pose, 2)
-            options = self.placements(high, rest, None)
+            options = self.placements(high, rest, None) + self.bridges_beside(top)
         else:
             return False
         if not options:
@@ -334,6 +345,79 @@ class _Search:
             self.blocks = best
             return True
         return False
+
+    def bridges_beside(self, top: SeenBlock3D) -> list[tuple[float, list[SeenBlock3D]]]:
+        """A bridge of ``top``'s colour resting on ``top`` and a block beside it.
+
+        A bridge shows beside one of its supports of its own colour as one region of that
+        colour with the strip of the support's top (no edge of another colour between
+        them), so the reading may find the support's top alone there, placed somewhere in
+        that region: the bridge stands a level up, centred over where that top meets its
+        neighbour on one of its four sides, up to :data:`BESIDE_ACROSS_MM` to either side.
+        Each is tried with the neighbour in the colour its pixels prefer; each with its
+        gain less the margin a bridge needs (:data:`LEVEL_MARGIN`).
+        """
+        size = self.layout.block_mm
+        c = np.asarray(top.centre, np.float64)
+        t = math.radians(top.angle)
+        u, v = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+        out = []
+        for kind, axis, across in (("bridge-u", u, v), ("bridge-u", -u, v),
+                                   ("bridge-v", v, u), ("bridge-v", -v, u)):
+            for shift in BESIDE_SHIFTS:
+                mid = c + axis * size / 2 + across * shift * BESIDE_ACROSS_MM
+                option = self.bridge_at(top, (float(mid[0]), float(mid[1])), kind)
+                if option is not None:
+                    out.append(option)
+        return out
+
+    def bridge_at(self, top: SeenBlock3D, xy: tuple[float, float], kind: str
+                  ) -> tuple[float, list[SeenBlock3D]] | None:
+        """A bridge of ``top``'s colour at ``xy`` on ``top`` and another block.
+
+        See :meth:`bridges_beside`. Returns its gain less the margin, and the blocks;
+        ``None`` when it cannot stand there or the frame cannot tell.
+        """
+        margin = LEVEL_MARGIN["bridge"]
+        size = self.layout.block_mm
+        bridge = dataclasses.replace(top, centre=xy, level=top.level + 1, rests_on=(),
+                                     seen="top", outline=square(xy, size, top.angle),
+                                     size_mm=size)
+        if any(b is not top and b.level == top.level and b.seen == "top"
+               and b.colour == top.colour
+               and _overlap_mm2(b.outline, bridge.outline) > SUPPORT_OVERLAP_MM2
+               for b in self.blocks):
+            return None         # the groove between two tops of its colour shows there
+        placed = self.supports_for(bridge, list(self.blocks), kind)
+        if placed is None:
+            return None
+        new = [bridge, *placed[0]]
+        fresh = [i for i, b in enumerate(new) if all(b is not o for o in self.blocks)
+                 and b is not bridge]
+        if not fresh or not self.in_evidence([bridge, *(new[i] for i in fresh)]):
+            return None
+        gain, placed_new = self.assess(new, fresh, margin, placed[1])
+        if gain <= margin:
+            return gain - margin, placed_new
+        parts = [dataclasses.replace(d, seen="top") for d in placed[1] if d.seen == "part"]
+        if not _replaces(parts, [placed_new[i] for i in fresh]):
+            return None         # a strip of a top seen in one colour, put in another
+        # the bridge is credited only with what it explains beyond the block put beside
+        # ``top``: a top the reading missed (in a shadow) lends a bridge its pixels, and
+        # that block alone takes them back
+        alone = self.assess(placed_new[1:], [i - 1 for i in fresh])[0]
+        return gain - max(0.0, alone) - margin, placed_new
+
+    def in_evidence(self, blocks: Sequence[SeenBlock3D]) -> bool:
+        """Whether the boxes of ``blocks`` show wholly inside the pixels the evidence covers.
+
+        A block reaching out of them would be scored on only part of its pixels: the
+        table it would hide there would not count against it.
+        """
+        spans = self.evidence.spans(self.boxes(blocks))
+        rows, cols = self.evidence.shape
+        return bool(np.all((spans[:, 0] >= 0) & (spans[:, 1] <= rows) & (spans[:, 2] >= 0)
+                           & (spans[:, 3] <= cols)))
 
     def placements(self, top: SeenBlock3D, rest: list[SeenBlock3D],
                    same: SeenBlock3D | None) -> list[tuple[float, list[SeenBlock3D]]]:
