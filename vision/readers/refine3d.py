@@ -71,8 +71,13 @@ BESIDE_ACROSS_MM = 6.0
 top's axis: bridges are laid by hand across a joint, and the top, read from the region its
 strip shares with the bridge, is placed to a few millimetres."""
 
-BESIDE_SHIFTS = (0.0, -0.5, 0.5, -1.0, 1.0)
+BESIDE_SHIFTS = (0.0, -1.0, 1.0)
 """Where across the axis a bridge beside a top is tried, in :data:`BESIDE_ACROSS_MM`."""
+
+BESIDE_TOP_SHARE = 0.5
+"""A bridge beside a top is tried only where its top's colour fills this share of where its
+top would show (the view of the second level's plane): the tune bridges show 80-100 % of
+their top, a pawn standing on one hides a fifth of it."""
 
 REUSE_MM = 8.0
 """A block read within this distance (mm) of where a support should stand is that support."""
@@ -364,6 +369,15 @@ class _Search:
         out = []
         for kind, axis, across in (("bridge-u", u, v), ("bridge-u", -u, v),
                                    ("bridge-v", v, u), ("bridge-v", -v, u)):
+            # the most any of these could gain: where the bridge and the block beside
+            # would stand, at either end of the shifts tried
+            reach = [dataclasses.replace(
+                top, centre=(float(p[0]), float(p[1])), level=top.level + up,
+                outline=square((float(p[0]), float(p[1])), size, top.angle))
+                for up, along in ((1, size / 2), (0, size)) for side in (-1.0, 1.0)
+                for p in [c + axis * along + across * side * BESIDE_ACROSS_MM]]
+            if self.slack(reach) < LEVEL_MARGIN["bridge"]:
+                continue
             for shift in BESIDE_SHIFTS:
                 mid = c + axis * size / 2 + across * shift * BESIDE_ACROSS_MM
                 option = self.bridge_at(top, (float(mid[0]), float(mid[1])), kind)
@@ -383,6 +397,8 @@ class _Search:
         bridge = dataclasses.replace(top, centre=xy, level=top.level + 1, rests_on=(),
                                      seen="top", outline=square(xy, size, top.angle),
                                      size_mm=size)
+        if self.colour_share(bridge) < BESIDE_TOP_SHARE:
+            return None         # no top of its colour shows there a level up
         if any(b is not top and b.level == top.level and b.seen == "top"
                and b.colour == top.colour
                and _overlap_mm2(b.outline, bridge.outline) > SUPPORT_OVERLAP_MM2
@@ -407,6 +423,26 @@ class _Search:
         # that block alone takes them back
         alone = self.assess(placed_new[1:], [i - 1 for i in fresh])[0]
         return gain - max(0.0, alone) - margin, placed_new
+
+    def colour_share(self, block: SeenBlock3D) -> float:
+        """The share of ``block``'s top (its inner part) that shows its colour.
+
+        Looked at in the view of the plane of its top, where a top there shows as itself.
+        """
+        views = self.views
+        height = block.level * self.height
+        classes = views.classes(height)
+        a, b, d = (np.asarray(block.outline, np.float64)[k] for k in (0, 1, 3))
+        s = np.linspace(0.15, 0.85, 8)
+        pts = np.array([a + (b - a) * x + (d - a) * y for x in s for y in s])
+        px = np.floor(pts * views.px_per_mm).astype(int)
+        h, w = classes.shape
+        inside = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < w) & (px[:, 1] < h)
+        if not inside.any():
+            return 0.0
+        px = px[inside]
+        own = classes[px[:, 1], px[:, 0]] == views.palette.index(block.colour)
+        return float(own.mean())
 
     def in_evidence(self, blocks: Sequence[SeenBlock3D]) -> bool:
         """Whether the boxes of ``blocks`` show wholly inside the pixels the evidence covers.
