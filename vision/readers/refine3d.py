@@ -18,7 +18,10 @@ blocks are solid, a second-level top rests on first-level blocks).
 
 Lowering a top, towers, other supports for a second-level top and other colours for the
 blocks under tops are there too, off by default: on the tune scenes they cost more than
-they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`).
+they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`), except
+for a second-level top read on blocks that cannot carry it (two on adjacent sides of it, a
+strip of a neighbour's top taken for its second block): it is tried on bridges along its
+axes, nudged a few millimetres (:meth:`_Search.stands`, :data:`RESUPPORT_MARGIN`).
 """
 
 from __future__ import annotations
@@ -62,6 +65,25 @@ neighbour's pixels)."""
 
 SUPPORT_OVERLAP_MM2 = 200.0
 """A first-level block whose footprint shares this much (mm²) with a top's carries it."""
+
+RESUPPORT_MARGIN = 100.0
+"""What other supports for a second-level top must gain when those read cannot carry it
+(see :meth:`_Search.stands`): the top stays at its level, only the blocks under it change
+(their side faces, a strip of a top), so less than a change of level needs, but more than
+a colour (:data:`MARGIN`): the top is moved too (:data:`NUDGE_MM`)."""
+
+NUDGE_MM = 4.0
+"""How far (mm) along its axes a second-level top is moved when tried on other supports:
+a top read from a region that a neighbour's strip of its colour widens is placed a few
+millimetres off, and blocks put under it exactly half a block off then overlap the
+neighbours beside them (a tune bridge gained 6 where read, 520 moved 4 mm)."""
+
+NUDGES = (-1.0, 0.0, 1.0)
+"""The moves tried along each axis, in :data:`NUDGE_MM`."""
+
+STANDS_MM = 12.0
+"""A support read this far (mm) from where a tower's or a bridge's block stands is that
+block (tops are placed to a few millimetres, parts of tops beside a bridge to ten)."""
 
 SOLID_MM = 4.0
 """Two blocks at one level overlapping deeper than this (mm) cannot both be there."""
@@ -334,7 +356,15 @@ class _Search:
             low = _shifted(top, self.pose, 1)
             lowered = [b for b in bare if not (b.level == 1 and _penetration(
                 b.outline, low.outline) > SOLID_MM)]
-            options = self.placements(top, bare, top) if RESUPPORT else []
+            if RESUPPORT:
+                options = self.placements(top, bare, top)
+            elif not self.stands(top, [b for b in rest if b.level == 1 and _overlap_mm2(
+                    b.outline, top.outline) > SUPPORT_OVERLAP_MM2]):
+                options = [(gain + LEVEL_MARGIN["bridge"] - RESUPPORT_MARGIN, new)
+                           for moved in self.nudged(top)
+                           for gain, new in self.placements(moved, bare, top)]
+            else:
+                options = []
             if LEVEL_MARGIN["lower"] < math.inf:
                 gain, new = self.assess([low, *lowered], [])
                 options.append((gain - LEVEL_MARGIN["lower"], new))
@@ -349,6 +379,38 @@ class _Search:
         if excess > 0:
             self.blocks = best
             return True
+        return False
+
+    def nudged(self, top: SeenBlock3D) -> list[SeenBlock3D]:
+        """``top`` where it was read and moved by up to :data:`NUDGE_MM` along its axes."""
+        t = math.radians(top.angle)
+        u, v = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+        out = []
+        for a in NUDGES:
+            for b in NUDGES:
+                d = (u * a + v * b) * NUDGE_MM
+                out.append(top if not d.any() else dataclasses.replace(
+                    top, centre=(top.centre[0] + float(d[0]), top.centre[1] + float(d[1])),
+                    outline=np.asarray(top.outline, np.float64) + d))
+        return out
+
+    def stands(self, top: SeenBlock3D, supports: Sequence[SeenBlock3D]) -> bool:
+        """Whether ``supports`` stand where a tower or a bridge under ``top`` has its blocks.
+
+        A tower's block is under the top's centre; a bridge's two are half a block to
+        either side of it along one of its axes. Supports read on two adjacent sides of a
+        top (a strip of a neighbour's top beside the bridge taken for its second block)
+        carry it as no block can stand.
+        """
+        size = self.layout.block_mm
+        c = np.asarray(top.centre, np.float64)
+        t = math.radians(top.angle)
+        for axis in (np.zeros(2), np.array([math.cos(t), math.sin(t)]),
+                     np.array([-math.sin(t), math.cos(t)])):
+            places = [c] if not axis.any() else [c - axis * size / 2, c + axis * size / 2]
+            if supports and all(min(math.hypot(b.centre[0] - p[0], b.centre[1] - p[1])
+                                    for p in places) < STANDS_MM for b in supports):
+                return True
         return False
 
     def bridges_beside(self, top: SeenBlock3D) -> list[tuple[float, list[SeenBlock3D]]]:
