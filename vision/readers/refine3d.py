@@ -21,7 +21,9 @@ blocks under tops are there too, off by default: on the tune scenes they cost mo
 they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`), except
 for a second-level top read on blocks that cannot carry it (two on adjacent sides of it, a
 strip of a neighbour's top taken for its second block): it is tried on bridges along its
-axes, nudged a few millimetres (:meth:`_Search.stands`, :data:`RESUPPORT_MARGIN`).
+axes, where read and half a block off (over a support of its colour, the two read as one
+region), nudged a few millimetres, the strips read under it put back beside the new
+supports (:meth:`_Search.stands`, :meth:`_Search.pushed_out`, :data:`RESUPPORT_MARGIN`).
 """
 
 from __future__ import annotations
@@ -78,8 +80,9 @@ a top read from a region that a neighbour's strip of its colour widens is placed
 millimetres off, and blocks put under it exactly half a block off then overlap the
 neighbours beside them (a tune bridge gained 6 where read, 520 moved 4 mm)."""
 
-NUDGES = (-1.0, 0.0, 1.0)
-"""The moves tried along each axis, in :data:`NUDGE_MM`."""
+NUDGES = ((0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+"""The moves tried along the top's two axes, in :data:`NUDGE_MM`: one axis at a time (the
+diagonal ones cost as much again and gained nothing more on the tune scenes' bridges)."""
 
 STANDS_MM = 12.0
 """A support read this far (mm) from where a tower's or a bridge's block stands is that
@@ -358,11 +361,13 @@ class _Search:
                 b.outline, low.outline) > SOLID_MM)]
             if RESUPPORT:
                 options = self.placements(top, bare, top)
-            elif not self.stands(top, [b for b in rest if b.level == 1 and _overlap_mm2(
-                    b.outline, top.outline) > SUPPORT_OVERLAP_MM2]):
+            elif not self.stands(top, supports := [b for b in rest if b.level == 1 and (
+                    _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2)]):
                 options = [(gain + LEVEL_MARGIN["bridge"] - RESUPPORT_MARGIN, new)
-                           for moved in self.nudged(top)
+                           for moved in self.nudged(top, supports)
                            for gain, new in self.placements(moved, bare, top)]
+                options += [self.pushed_out(new, under, gain) for gain, new in options
+                            if gain > -math.inf]
             else:
                 options = []
             if LEVEL_MARGIN["lower"] < math.inf:
@@ -381,16 +386,66 @@ class _Search:
             return True
         return False
 
-    def nudged(self, top: SeenBlock3D) -> list[SeenBlock3D]:
-        """``top`` where it was read and moved by up to :data:`NUDGE_MM` along its axes."""
+    def pushed_out(self, new: list[SeenBlock3D], under: Sequence[SeenBlock3D],
+                   gain: float) -> tuple[float, list[SeenBlock3D]]:
+        """``new`` with the blocks read under the top that it dropped put back beside it.
+
+        Each a block's size beyond the nearest new support, on the side it was read: a
+        part of a block's top read beside a bridge is the strip of a neighbour's top in
+        view, its block beyond the bridge's support, not under the bridge. Returns the
+        gain less :data:`RESUPPORT_MARGIN`, and the blocks.
+        """
+        size = self.layout.block_mm
+        added = [b for b in new if b.level == 1 and all(b is not o for o in self.blocks)]
+        gone = [u for u in under if all(u is not b for b in new)]
+        if not added or not gone:
+            return gain, new
+        out = list(new)
+        for u in gone:
+            s = min(added, key=lambda a: math.dist(a.centre, u.centre))
+            t = math.radians(s.angle)
+            axes = [np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])]
+            d = np.asarray(u.centre, np.float64) - np.asarray(s.centre, np.float64)
+            axis = max(axes, key=lambda a: abs(float(a @ d)))
+            c = np.asarray(s.centre, np.float64) + axis * size * math.copysign(1.0, axis @ d)
+            xy = (float(c[0]), float(c[1]))
+            beside = dataclasses.replace(u, centre=xy, angle=s.angle, rests_on=(),
+                                         outline=square(xy, size, s.angle), size_mm=size)
+            if not any(b.level == 1 and _penetration(b.outline, beside.outline) > SOLID_MM
+                       for b in out):
+                out.append(beside)
+        fresh = [i for i, b in enumerate(out) if all(b is not o for o in self.blocks)
+                 and b.level == 1]
+        more, out = self.assess(out, fresh)
+        return more - RESUPPORT_MARGIN, out
+
+    def nudged(self, top: SeenBlock3D, supports: Sequence[SeenBlock3D]
+               ) -> list[SeenBlock3D]:
+        """``top`` where read and half a block off towards its supports of its colour.
+
+        Each nudged by up to :data:`NUDGE_MM` along its axes. A bridge over a support of
+        its own colour shows with the strip of that support's top as one region: read
+        from it, the top may be placed over that support, half a block off the bridge
+        (towards the strip, read as a part of a block under it).
+        """
         t = math.radians(top.angle)
-        u, v = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+        axes = (np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)]))
+        u, v = axes
+        half = self.layout.block_mm / 2
+        bases = [np.zeros(2)]
+        for support in supports:
+            if support.colour == top.colour:
+                d = (np.asarray(support.centre, np.float64)
+                     - np.asarray(top.centre, np.float64))
+                axis = max(axes, key=lambda a: abs(float(a @ d)))
+                bases.append(axis * half * math.copysign(1.0, float(axis @ d)))
         out = []
-        for a in NUDGES:
-            for b in NUDGES:
-                d = (u * a + v * b) * NUDGE_MM
+        for base in bases:
+            for a, b in NUDGES:
+                d = base + (u * a + v * b) * NUDGE_MM
                 out.append(top if not d.any() else dataclasses.replace(
-                    top, centre=(top.centre[0] + float(d[0]), top.centre[1] + float(d[1])),
+                    top, centre=(top.centre[0] + float(d[0]),
+                                 top.centre[1] + float(d[1])),
                     outline=np.asarray(top.outline, np.float64) + d))
         return out
 
