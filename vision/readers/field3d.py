@@ -604,7 +604,8 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
     It stands beside ``seen`` on the far side of the top's centre, touching it (a block
     can stand no nearer, and the top's centre is then over the two): along the top's side
     nearest that direction, as far across it as the top's centre is from ``seen``'s
-    twice over. A block read there already is it, else it is added, its colour from its
+    twice over. A block read there already is it (a top read overlapping the place, from
+    the strip of its top in view, is moved there), else it is added, its colour from its
     side faces or assumed (noted).
     """
     layout = views.layout
@@ -618,7 +619,15 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
     for j, b in enumerate(blocks):
         if b.level == seen.level and np.hypot(b.centre[0] - xy[0], b.centre[1] - xy[1]) \
                 < 0.7 * layout.block_mm:
-            return j if _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2 else None
+            if _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2:
+                return j
+            if b.seen != "top":
+                return None
+            # a top read there overlaps the place the second support must take, so it is
+            # that support (blocks are solid: no other block fits there), read from the
+            # strip of its top the bridge leaves in view as a whole top, half a block off
+            blocks[j] = _moved(b, place)
+            return j
     outline = square(xy, layout.block_mm, top.angle)
     # the top it carries hides part of its side faces as well as the other tops do
     others = [top, *(b for j, b in enumerate(blocks) if j != i and b.seen != "assumed"

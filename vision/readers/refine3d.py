@@ -8,6 +8,9 @@ is tried as a bridge on two blocks along either of its axes (a block read where 
 stands is that one; blocks in their way are dropped, a read top only when a support of its
 colour takes its place), the supports in the colours their pixels prefer (their side
 faces, the parts of their tops beside it) or assumed white where nothing of them shows.
+Each first-level top is also tried as the support of a bridge of its own colour beside it
+(the two show as one region, read as that top alone), the bridge credited only with what
+it explains beyond the block added beside the top.
 A change is kept only when it raises the score by a clear margin (:data:`LEVEL_MARGIN`;
 pixels are not independent, and blocks the reading missed nearby lend any change that puts
 a block there some pixels) and the field stays as physical as it was (:func:`_faults`:
@@ -15,7 +18,12 @@ blocks are solid, a second-level top rests on first-level blocks).
 
 Lowering a top, towers, other supports for a second-level top and other colours for the
 blocks under tops are there too, off by default: on the tune scenes they cost more than
-they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`).
+they fixed (see :data:`LEVEL_MARGIN`, :data:`RESUPPORT`, :func:`refine_reading`), except
+for a second-level top read on blocks that cannot carry it (two on adjacent sides of it, a
+strip of a neighbour's top taken for its second block): it is tried on bridges along its
+axes, where read and half a block off (over a support of its colour, the two read as one
+region), nudged a few millimetres, the strips read under it put back beside the new
+supports (:meth:`_Search.stands`, :meth:`_Search.pushed_out`, :data:`RESUPPORT_MARGIN`).
 """
 
 from __future__ import annotations
@@ -60,8 +68,41 @@ neighbour's pixels)."""
 SUPPORT_OVERLAP_MM2 = 200.0
 """A first-level block whose footprint shares this much (mm²) with a top's carries it."""
 
+RESUPPORT_MARGIN = 100.0
+"""What other supports for a second-level top must gain when those read cannot carry it
+(see :meth:`_Search.stands`): the top stays at its level, only the blocks under it change
+(their side faces, a strip of a top), so less than a change of level needs, but more than
+a colour (:data:`MARGIN`): the top is moved too (:data:`NUDGE_MM`)."""
+
+NUDGE_MM = 4.0
+"""How far (mm) along its axes a second-level top is moved when tried on other supports:
+a top read from a region that a neighbour's strip of its colour widens is placed a few
+millimetres off, and blocks put under it exactly half a block off then overlap the
+neighbours beside them (a tune bridge gained 6 where read, 520 moved 4 mm)."""
+
+NUDGES = ((0.0, 0.0), (1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0))
+"""The moves tried along the top's two axes, in :data:`NUDGE_MM`: one axis at a time (the
+diagonal ones cost as much again and gained nothing more on the tune scenes' bridges)."""
+
+STANDS_MM = 12.0
+"""A support read this far (mm) from where a tower's or a bridge's block stands is that
+block (tops are placed to a few millimetres, parts of tops beside a bridge to ten)."""
+
 SOLID_MM = 4.0
 """Two blocks at one level overlapping deeper than this (mm) cannot both be there."""
+
+BESIDE_ACROSS_MM = 6.0
+"""A bridge over a top and its neighbour stands up to this far (mm) to either side of the
+top's axis: bridges are laid by hand across a joint, and the top, read from the region its
+strip shares with the bridge, is placed to a few millimetres."""
+
+BESIDE_SHIFTS = (0.0, -1.0, 1.0)
+"""Where across the axis a bridge beside a top is tried, in :data:`BESIDE_ACROSS_MM`."""
+
+BESIDE_TOP_SHARE = 0.5
+"""A bridge beside a top is tried only where its top's colour fills this share of where its
+top would show (the view of the second level's plane): the tune bridges show 80-100 % of
+their top, a pawn standing on one hides a fifth of it."""
 
 REUSE_MM = 8.0
 """A block read within this distance (mm) of where a support should stand is that support."""
@@ -318,13 +359,23 @@ class _Search:
             low = _shifted(top, self.pose, 1)
             lowered = [b for b in bare if not (b.level == 1 and _penetration(
                 b.outline, low.outline) > SOLID_MM)]
-            options = self.placements(top, bare, top) if RESUPPORT else []
+            if RESUPPORT:
+                options = self.placements(top, bare, top)
+            elif not self.stands(top, supports := [b for b in rest if b.level == 1 and (
+                    _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2)]):
+                options = [(gain + LEVEL_MARGIN["bridge"] - RESUPPORT_MARGIN, new)
+                           for moved in self.nudged(top, supports)
+                           for gain, new in self.placements(moved, bare, top)]
+                options += [self.pushed_out(new, under, gain) for gain, new in options
+                            if gain > -math.inf]
+            else:
+                options = []
             if LEVEL_MARGIN["lower"] < math.inf:
                 gain, new = self.assess([low, *lowered], [])
                 options.append((gain - LEVEL_MARGIN["lower"], new))
         elif top.level == 1:
             high = _shifted(top, self.pose, 2)
-            options = self.placements(high, rest, None)
+            options = self.placements(high, rest, None) + self.bridges_beside(top)
         else:
             return False
         if not options:
@@ -334,6 +385,192 @@ class _Search:
             self.blocks = best
             return True
         return False
+
+    def pushed_out(self, new: list[SeenBlock3D], under: Sequence[SeenBlock3D],
+                   gain: float) -> tuple[float, list[SeenBlock3D]]:
+        """``new`` with the blocks read under the top that it dropped put back beside it.
+
+        Each a block's size beyond the nearest new support, on the side it was read: a
+        part of a block's top read beside a bridge is the strip of a neighbour's top in
+        view, its block beyond the bridge's support, not under the bridge. Returns the
+        gain less :data:`RESUPPORT_MARGIN`, and the blocks.
+        """
+        size = self.layout.block_mm
+        added = [b for b in new if b.level == 1 and all(b is not o for o in self.blocks)]
+        gone = [u for u in under if all(u is not b for b in new)]
+        if not added or not gone:
+            return gain, new
+        out = list(new)
+        for u in gone:
+            s = min(added, key=lambda a: math.dist(a.centre, u.centre))
+            t = math.radians(s.angle)
+            axes = [np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])]
+            d = np.asarray(u.centre, np.float64) - np.asarray(s.centre, np.float64)
+            axis = max(axes, key=lambda a: abs(float(a @ d)))
+            c = np.asarray(s.centre, np.float64) + axis * size * math.copysign(1.0, axis @ d)
+            xy = (float(c[0]), float(c[1]))
+            beside = dataclasses.replace(u, centre=xy, angle=s.angle, rests_on=(),
+                                         outline=square(xy, size, s.angle), size_mm=size)
+            if not any(b.level == 1 and _penetration(b.outline, beside.outline) > SOLID_MM
+                       for b in out):
+                out.append(beside)
+        fresh = [i for i, b in enumerate(out) if all(b is not o for o in self.blocks)
+                 and b.level == 1]
+        more, out = self.assess(out, fresh)
+        return more - RESUPPORT_MARGIN, out
+
+    def nudged(self, top: SeenBlock3D, supports: Sequence[SeenBlock3D]
+               ) -> list[SeenBlock3D]:
+        """``top`` where read and half a block off towards its supports of its colour.
+
+        Each nudged by up to :data:`NUDGE_MM` along its axes. A bridge over a support of
+        its own colour shows with the strip of that support's top as one region: read
+        from it, the top may be placed over that support, half a block off the bridge
+        (towards the strip, read as a part of a block under it).
+        """
+        t = math.radians(top.angle)
+        axes = (np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)]))
+        u, v = axes
+        half = self.layout.block_mm / 2
+        bases = [np.zeros(2)]
+        for support in supports:
+            if support.colour == top.colour:
+                d = (np.asarray(support.centre, np.float64)
+                     - np.asarray(top.centre, np.float64))
+                axis = max(axes, key=lambda a: abs(float(a @ d)))
+                bases.append(axis * half * math.copysign(1.0, float(axis @ d)))
+        out = []
+        for base in bases:
+            for a, b in NUDGES:
+                d = base + (u * a + v * b) * NUDGE_MM
+                out.append(top if not d.any() else dataclasses.replace(
+                    top, centre=(top.centre[0] + float(d[0]),
+                                 top.centre[1] + float(d[1])),
+                    outline=np.asarray(top.outline, np.float64) + d))
+        return out
+
+    def stands(self, top: SeenBlock3D, supports: Sequence[SeenBlock3D]) -> bool:
+        """Whether ``supports`` stand where a tower or a bridge under ``top`` has its blocks.
+
+        A tower's block is under the top's centre; a bridge's two are half a block to
+        either side of it along one of its axes. Supports read on two adjacent sides of a
+        top (a strip of a neighbour's top beside the bridge taken for its second block)
+        carry it as no block can stand.
+        """
+        size = self.layout.block_mm
+        c = np.asarray(top.centre, np.float64)
+        t = math.radians(top.angle)
+        for axis in (np.zeros(2), np.array([math.cos(t), math.sin(t)]),
+                     np.array([-math.sin(t), math.cos(t)])):
+            places = [c] if not axis.any() else [c - axis * size / 2, c + axis * size / 2]
+            if supports and all(min(math.hypot(b.centre[0] - p[0], b.centre[1] - p[1])
+                                    for p in places) < STANDS_MM for b in supports):
+                return True
+        return False
+
+    def bridges_beside(self, top: SeenBlock3D) -> list[tuple[float, list[SeenBlock3D]]]:
+        """A bridge of ``top``'s colour resting on ``top`` and a block beside it.
+
+        A bridge shows beside one of its supports of its own colour as one region of that
+        colour with the strip of the support's top (no edge of another colour between
+        them), so the reading may find the support's top alone there, placed somewhere in
+        that region: the bridge stands a level up, centred over where that top meets its
+        neighbour on one of its four sides, up to :data:`BESIDE_ACROSS_MM` to either side.
+        Each is tried with the neighbour in the colour its pixels prefer; each with its
+        gain less the margin a bridge needs (:data:`LEVEL_MARGIN`).
+        """
+        size = self.layout.block_mm
+        c = np.asarray(top.centre, np.float64)
+        t = math.radians(top.angle)
+        u, v = np.array([math.cos(t), math.sin(t)]), np.array([-math.sin(t), math.cos(t)])
+        out = []
+        for kind, axis, across in (("bridge-u", u, v), ("bridge-u", -u, v),
+                                   ("bridge-v", v, u), ("bridge-v", -v, u)):
+            # the most any of these could gain: where the bridge and the block beside
+            # would stand, at either end of the shifts tried
+            reach = [dataclasses.replace(
+                top, centre=(float(p[0]), float(p[1])), level=top.level + up,
+                outline=square((float(p[0]), float(p[1])), size, top.angle))
+                for up, along in ((1, size / 2), (0, size)) for side in (-1.0, 1.0)
+                for p in [c + axis * along + across * side * BESIDE_ACROSS_MM]]
+            if self.slack(reach) < LEVEL_MARGIN["bridge"]:
+                continue
+            for shift in BESIDE_SHIFTS:
+                mid = c + axis * size / 2 + across * shift * BESIDE_ACROSS_MM
+                option = self.bridge_at(top, (float(mid[0]), float(mid[1])), kind)
+                if option is not None:
+                    out.append(option)
+        return out
+
+    def bridge_at(self, top: SeenBlock3D, xy: tuple[float, float], kind: str
+                  ) -> tuple[float, list[SeenBlock3D]] | None:
+        """A bridge of ``top``'s colour at ``xy`` on ``top`` and another block.
+
+        See :meth:`bridges_beside`. Returns its gain less the margin, and the blocks;
+        ``None`` when it cannot stand there or the frame cannot tell.
+        """
+        margin = LEVEL_MARGIN["bridge"]
+        size = self.layout.block_mm
+        bridge = dataclasses.replace(top, centre=xy, level=top.level + 1, rests_on=(),
+                                     seen="top", outline=square(xy, size, top.angle),
+                                     size_mm=size)
+        if self.colour_share(bridge) < BESIDE_TOP_SHARE:
+            return None         # no top of its colour shows there a level up
+        if any(b is not top and b.level == top.level and b.seen == "top"
+               and b.colour == top.colour
+               and _overlap_mm2(b.outline, bridge.outline) > SUPPORT_OVERLAP_MM2
+               for b in self.blocks):
+            return None         # the groove between two tops of its colour shows there
+        placed = self.supports_for(bridge, list(self.blocks), kind)
+        if placed is None:
+            return None
+        new = [bridge, *placed[0]]
+        fresh = [i for i, b in enumerate(new) if all(b is not o for o in self.blocks)
+                 and b is not bridge]
+        if not fresh or not self.in_evidence([bridge, *(new[i] for i in fresh)]):
+            return None
+        gain, placed_new = self.assess(new, fresh, margin, placed[1])
+        if gain <= margin:
+            return gain - margin, placed_new
+        parts = [dataclasses.replace(d, seen="top") for d in placed[1] if d.seen == "part"]
+        if not _replaces(parts, [placed_new[i] for i in fresh]):
+            return None         # a strip of a top seen in one colour, put in another
+        # the bridge is credited only with what it explains beyond the block put beside
+        # ``top``: a top the reading missed (in a shadow) lends a bridge its pixels, and
+        # that block alone takes them back
+        alone = self.assess(placed_new[1:], [i - 1 for i in fresh])[0]
+        return gain - max(0.0, alone) - margin, placed_new
+
+    def colour_share(self, block: SeenBlock3D) -> float:
+        """The share of ``block``'s top (its inner part) that shows its colour.
+
+        Looked at in the view of the plane of its top, where a top there shows as itself.
+        """
+        views = self.views
+        height = block.level * self.height
+        classes = views.classes(height)
+        a, b, d = (np.asarray(block.outline, np.float64)[k] for k in (0, 1, 3))
+        s = np.linspace(0.15, 0.85, 8)
+        pts = np.array([a + (b - a) * x + (d - a) * y for x in s for y in s])
+        px = np.floor(pts * views.px_per_mm).astype(int)
+        h, w = classes.shape
+        inside = (px[:, 0] >= 0) & (px[:, 1] >= 0) & (px[:, 0] < w) & (px[:, 1] < h)
+        if not inside.any():
+            return 0.0
+        px = px[inside]
+        own = classes[px[:, 1], px[:, 0]] == views.palette.index(block.colour)
+        return float(own.mean())
+
+    def in_evidence(self, blocks: Sequence[SeenBlock3D]) -> bool:
+        """Whether the boxes of ``blocks`` show wholly inside the pixels the evidence covers.
+
+        A block reaching out of them would be scored on only part of its pixels: the
+        table it would hide there would not count against it.
+        """
+        spans = self.evidence.spans(self.boxes(blocks))
+        rows, cols = self.evidence.shape
+        return bool(np.all((spans[:, 0] >= 0) & (spans[:, 1] <= rows) & (spans[:, 2] >= 0)
+                           & (spans[:, 3] <= cols)))
 
     def placements(self, top: SeenBlock3D, rest: list[SeenBlock3D],
                    same: SeenBlock3D | None) -> list[tuple[float, list[SeenBlock3D]]]:
