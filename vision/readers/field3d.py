@@ -1023,21 +1023,4 @@ def _hand_in_view(views: TableViews, blocks: Sequence[SeenBlock3D],
     for p in pawns:
         cv2.circle(boxes, (round(p.centre[0] * ppm), round(p.centre[1] * ppm)),
                    max(1, round(layout.pawn_mm * ppm)), 255, -1)
-    return hand_mask(coarse, h1, boxes)[1] or _largest_skin_mm2(coarse, h1) >= SKIN_HAND_MM2
-
-
-SKIN_HAND_MM2 = 4000.0
-"""At set-up a skin-coloured patch this large (mm², in the first level's plane) is a hand,
-wherever it is: a palm seen from above is 5,000-6,000 mm², a top 1,600 (a lamp-warmed yellow
-top reads as skin in part, never over 2,500 on the tune scenes). The play check's test
-cannot see a hand over the field the reading took for blocks (a sleeve read as yellow
-tops, skin under a warm lamp as orange), since their boxes explain its pixels."""
-
-
-def _largest_skin_mm2(views: TableViews, height: float) -> float:
-    """The area (mm²) of the largest connected skin-coloured patch of a view."""
-    mask = views.skin(height).astype(np.uint8)
-    n, _labels, stats, _c = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    if n <= 1:
-        return 0.0
-    return float(stats[1:, cv2.CC_STAT_AREA].max()) / views.px_per_mm ** 2
+    return hand_mask(coarse, h1, boxes)[1]
