@@ -90,3 +90,23 @@ def assert_tops_read(scene_id: str, block_ids: list[str], within_mm: float,
         assert math.dist(seen.centre, truth.centre_mm) <= within_mm, (scene_id, bid,
                                                                        seen.centre)
     return scene, reading, m
+
+
+def assert_bridge_on_its_blocks(scene: SceneTruth, reading: FieldReading, top_id: str,
+                                within_mm: float = 10.0) -> None:
+    """The bridge ``top_id`` read at level 2 in its colour, on exactly two blocks read at
+    level 1, each within ``within_mm`` of one of its true supports and of that one's colour.
+    """
+    import math
+
+    top = scene.blocks[top_id]
+    assert top.level == 2 and len(top.rests_on) == 2, top
+    bridge = [b for b in reading.blocks
+              if b.level == 2 and math.dist(b.centre, top.centre_mm) <= within_mm]
+    assert [b.colour for b in bridge] == [top.colour], bridge
+    under = [reading.blocks[j] for j in bridge[0].rests_on]
+    assert len(under) == 2, under
+    for bid in top.rests_on:
+        support = scene.blocks[bid]
+        near = [b for b in under if math.dist(b.centre, support.centre_mm) <= within_mm]
+        assert [(b.colour, b.level) for b in near] == [(support.colour, 1)], (bid, under)
