@@ -8,7 +8,7 @@ its colour in the shadows against its colour in the open measures the shadow's l
 channel: every palette colour times that ratio is how it looks in the shadow. A pixel the
 palette left as table or nothing is a block colour in shadow when it matches that colour's
 shadow reference better than the shaded table's, and the matches make a top-sized square
-(see :func:`vision.readers.shade._top_sized`): penumbrae on the mat and the mat lit by a
+(see :func:`vision.readers.shade.regions_shaped`): penumbrae on the mat and the mat lit by a
 block's bounce are strips along edges, not squares.
 
 Example:
@@ -28,6 +28,7 @@ import cv2
 import numpy as np
 
 from vision.palette import UNKNOWN, Palette, bgr_to_lab
+from vision.readers.shade import regions_shaped
 
 DEEP_SHADE = 0.5
 """The mat darker than this share of its lit reference (sum of channels) is in a shadow."""
@@ -180,20 +181,7 @@ def _attached(mask: np.ndarray, same: np.ndarray, block_px: float) -> np.ndarray
 
 def _top_parts(mask: np.ndarray, block_px: float) -> np.ndarray:
     """The connected regions of ``mask`` shaped like a top or a broad part of one."""
-    clean = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, labels, stats, _ = cv2.connectedComponentsWithStats(clean, connectivity=4)
-    out = np.zeros(mask.shape, bool)
-    top = block_px * block_px
-    for i in range(1, n):
-        area = float(stats[i, cv2.CC_STAT_AREA])
-        if not PART_AREA[0] * top <= area <= PART_AREA[1] * top:
-            continue
-        ys, xs = np.nonzero(labels == i)
-        (w, h) = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]
-        if w * h <= 0 or area / (w * h) < PART_FILL or max(w, h) > PART_LONG * block_px:
-            continue
-        out[ys, xs] = True
-    return out
+    return regions_shaped(mask, block_px, PART_AREA, PART_FILL, PART_LONG)
 
 
 def tops_in_shadow(view: np.ndarray, classes: np.ndarray, palette: Palette,

@@ -113,6 +113,21 @@ def _local_mean(light: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
 
 def _top_sized(mask: np.ndarray, block_px: float) -> np.ndarray:
     """The connected regions of ``mask`` shaped like one top (see :data:`TOP_AREA`)."""
+    return regions_shaped(mask, block_px, TOP_AREA, TOP_FILL, 1.6)
+
+
+def regions_shaped(mask: np.ndarray, block_px: float, area_tops: tuple[float, float],
+                   fill: float, longest: float) -> np.ndarray:
+    """The connected regions of ``mask`` (opened a little) shaped like a top or part of one.
+
+    Args:
+        mask: boolean mask of a view.
+        block_px: a block's side in the view's pixels.
+        area_tops: the region's area, from and to, in tops' areas.
+        fill: the least share of its rotated bounding rectangle it fills (a square, not a
+            strip along an edge or a ragged penumbra).
+        longest: its rectangle's longer side at most this many block sides.
+    """
     k = np.ones((3, 3), np.uint8)
     clean = cv2.morphologyEx(mask.astype(np.uint8), cv2.MORPH_OPEN, k)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(clean, connectivity=4)
@@ -120,12 +135,11 @@ def _top_sized(mask: np.ndarray, block_px: float) -> np.ndarray:
     top = block_px * block_px
     for i in range(1, n):
         area = float(stats[i, cv2.CC_STAT_AREA])
-        if not TOP_AREA[0] * top <= area <= TOP_AREA[1] * top:
+        if not area_tops[0] * top <= area <= area_tops[1] * top:
             continue
         ys, xs = np.nonzero(labels == i)
-        rect = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-        (w, h) = rect[1]
-        if w * h <= 0 or area / (w * h) < TOP_FILL or max(w, h) > 1.6 * block_px:
+        (w, h) = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))[1]
+        if w * h <= 0 or area / (w * h) < fill or max(w, h) > longest * block_px:
             continue
         out[ys, xs] = True
     return out
