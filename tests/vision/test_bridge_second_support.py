@@ -11,6 +11,8 @@ bridge two).
 
 from __future__ import annotations
 
+import math
+
 from tests.vision.table3d_reading import assert_bridge_on_its_blocks, read_tune_scene
 
 NEAR_MM = 10.0
@@ -24,3 +26,15 @@ def test_a_bridge_support_read_half_a_block_off_is_put_under_the_bridge() -> Non
     scene, reading = read_tune_scene("f193_before")
     assert set(scene.blocks["B1"].rests_on) == {"W1", "Y2"}
     assert_bridge_on_its_blocks(scene, reading, "B1", NEAR_MM)
+
+
+def test_a_whole_top_in_view_beside_a_bridge_is_not_taken_for_its_strip() -> None:
+    """infinifield.md "Build the field": in f078 (640x480, 86 cm) red R2 stands whole and in
+    view beside the yellow read a level up over Y4, where that top's second block would
+    stand. Its read square is red all over, so it is no strip of a support: it stays where
+    it is (it was moved 21 mm, under the yellow, before)."""
+    scene, reading = read_tune_scene("f078_before")
+    r2 = scene.blocks["R2"]
+    near = [b for b in reading.blocks if b.level == 1 and b.colour == "red"
+            and math.dist(b.centre, r2.centre_mm) <= 4.0]
+    assert len(near) == 1, [(b.colour, b.centre) for b in reading.blocks]

@@ -38,9 +38,8 @@ def test_a_bridge_on_a_neighbours_strip_is_put_on_its_two_blocks() -> None:
 
 @pytest.mark.xfail(strict=True, reason=(
     "read right on its own branch (00ea689); merged with the square search round a colour's "
-    "core (7cbc755), the yellow over Y4 is read a level up before the search, R2's top beside "
-    "it is read 21 mm off, under it, as its second block, and the bridge is not tried: the "
-    "steps must be reconciled"))
+    "core (7cbc755), the yellow over Y4 is read a level up on Y4's strip alone and the "
+    "bridge is not tried: the steps must be reconciled"))
 def test_a_bridge_read_over_its_support_of_its_colour_is_moved_onto_its_two_blocks(
         ) -> None:
     """infinifield.md "Build the field": f078's yellow Y6 bridges yellow Y4 and red R3 at

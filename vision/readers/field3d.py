@@ -32,7 +32,7 @@ import cv2
 import numpy as np
 
 from companion.games.infinifield import Block, Field, build_field, field_toml_text
-from vision.geometry import gaps_between, square
+from vision.geometry import gaps_between, inset, square
 from vision.layout import TableLayout
 from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
@@ -621,7 +621,7 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
                 < 0.7 * layout.block_mm:
             if _overlap_mm2(b.outline, top.outline) > SUPPORT_OVERLAP_MM2:
                 return j
-            if b.seen != "top":
+            if b.seen != "top" or _whole_top_in_view(views, b):
                 return None
             # a top read there overlaps the place the second support must take, so it is
             # that support (blocks are solid: no other block fits there), read from the
@@ -679,6 +679,24 @@ far clear of every other block in each direction (a pixel or more at 640x480).""
 
 SIDE_SHARE = 0.3
 """A block under a top is read from its side faces when this share of them has its colour."""
+
+WHOLE_TOP_SHARE = 0.85
+"""A top read whose square shows its colour over at least this share is a whole top in view,
+not the strip of a bridge's support read as a top (the bridge hides half of that square)."""
+
+
+def _whole_top_in_view(views: TableViews, block: SeenBlock3D) -> bool:
+    """Whether ``block``'s read square shows its colour all over, in its level's view."""
+    plane = block.level * views.layout.block_height_mm
+    classes = views.classes(plane)
+    mask = np.zeros(classes.shape, np.uint8)
+    inner = inset(np.asarray(block.outline, np.float64), 0.1 * views.layout.block_mm)
+    cv2.fillPoly(mask, [np.round(inner * views.px_per_mm).astype(np.int32)], 1)
+    inside = mask > 0
+    n = int(np.count_nonzero(inside))
+    own = int(np.count_nonzero(classes[inside] == views.palette.index(block.colour)))
+    return n > 0 and own >= WHOLE_TOP_SHARE * n
+
 
 SUPPORT_OVERLAP_MM2 = 400.0
 """A block one level down whose footprint shares this much (mm²) with a top's carries it: a
