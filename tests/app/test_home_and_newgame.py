@@ -66,6 +66,30 @@ def test_players_are_named_in_every_game(driver: AppDriver) -> None:
     driver.tap(driver.find_button("<"))
 
 
+def _delete_dialog(driver, seconds: float = 3.0):
+    """The dialog asking whether to delete, once it is open (frames run meanwhile)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while True:
+        found = [w for w in driver.window.children if type(w).__name__ == "DeleteDialog"]
+        if found or time.monotonic() > end:
+            assert found, "no dialog asks before deleting"
+            return found[0]
+        driver.frames(1)
+
+
+def _until_closed(driver, dialog, seconds: float = 3.0) -> None:
+    """Run frames until ``dialog`` has left the window (its closing animation included)."""
+    import time
+
+    end = time.monotonic() + seconds
+    while dialog in driver.window.children and time.monotonic() < end:
+        driver.frames(1)
+    driver.wait(0.1)
+    assert dialog not in driver.window.children, "the dialog stays open"
+
+
 def test_unfinished_games_show_a_date_keep_their_order_and_are_deleted_after_asking(
         driver: AppDriver) -> None:
     """Each unfinished game shows when it started; resuming one does not move it; delete
@@ -94,13 +118,13 @@ def test_unfinished_games_show_a_date_keep_their_order_and_are_deleted_after_ask
     delete = next(b for b in shelf.children if b.action == f"delete:{first}")
     assert close_to(driver.pixel_of(image, delete, dx=-20), theme.DANGER, 14)
     driver.tap(delete)
-    dialog = next(w for w in driver.window.children if type(w).__name__ == "DeleteDialog")
+    dialog = _delete_dialog(driver)
     driver.screenshot("home_delete_asks")
     driver.tap(dialog.ids.keep_button)
-    driver.wait(0.3)
+    _until_closed(driver, dialog)
     assert str(first) in order() and first.exists()
     driver.tap(next(b for b in shelf.children if b.action == f"delete:{first}"))
-    dialog = next(w for w in driver.window.children if type(w).__name__ == "DeleteDialog")
+    dialog = _delete_dialog(driver)
     driver.tap(dialog.ids.delete_button)
     driver.wait(0.3)
     assert str(first) not in order() and not first.exists()
