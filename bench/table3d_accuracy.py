@@ -12,7 +12,8 @@ separately none at all (focal length assumed, no distortion model) to show what 
 
 Usage:
     .venv/bin/python bench/table3d_accuracy.py [--folder DIR] [--split holdout|tune|all]
-        [--intrinsics true|none] [--families 100-179] [--verbose]
+        [--intrinsics true|none] [--families 100-179] [--fields all|stacked|flat]
+        [--verbose]
 """
 
 from __future__ import annotations
@@ -332,6 +333,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--split", default="all", choices=["tune", "holdout", "all"])
     parser.add_argument("--intrinsics", default="true", choices=["true", "none"])
     parser.add_argument("--families", help="only these family numbers, e.g. 100-179")
+    parser.add_argument("--fields", default="all", choices=["all", "stacked", "flat"],
+                        help="only families whose set-up field is stacked (or flat)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(list(argv) if argv is not None else None)
     folder = folder_with_data(args.folder)
@@ -345,6 +348,9 @@ def main(argv: Iterable[str] | None = None) -> None:
         except ValueError:
             parser.error(f"--families {args.families!r}: numbers or ranges, e.g. 100-179")
         scenes = [s for s in scenes if s.family in wanted]
+    if args.fields != "all":
+        stacked = {s.family for s in scenes if s.role == "before" and s.stacked}
+        scenes = [s for s in scenes if (s.family in stacked) == (args.fields == "stacked")]
     print(f"Photoreal table set {folder}: {len(scenes)} images, intrinsics: "
           f"{'the camera model of each photo' if args.intrinsics == 'true' else 'none'}")
     tallies = evaluate(scenes, args.intrinsics, args.verbose)
