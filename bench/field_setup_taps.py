@@ -9,6 +9,9 @@ shows each thing, through the same hit test as the screen:
 
 - a block of the wrong colour: tapped until its colour is right (white -> yellow -> red ->
   blue -> not a block);
+- a missed block whose place shows no bare table (a tower's base under its top, a place a
+  misread block covers): first, in move mode, the block read off its place there moved onto
+  it, or a misplaced block covering it put at its true place (with move mode only);
 - a false block: tapped until it is dropped;
 - a missed block at level 1: tapped where its top is (added, white), then to its colour;
 - touching pairs that differ: one tap on "Touching", then one per pair;

@@ -12,6 +12,9 @@ read a few mm off its place: touching, overlap and room-for-a-pawn checks fail),
 more than :data:`MOVE_TOLERANCE_MM` off are moved in move mode (one tap on "Move", a tap on
 the block's mark, a tap where its top's centre truly shows), and touching pairs are put right
 again.
+Before anything is dropped or added, a missed block whose place shows no bare spot gets the
+way cleared in move mode (:func:`clear_the_way`: the block read off its place there moved
+onto it, or a misplaced block covering it put at its true place), as a player does.
 A missed stacked block or a wrong support cannot be fixed by touch.
 """
 
@@ -23,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from companion.app.field_capture import Capture, FieldDraft
-from companion.app.field_view import TAP_RADIUS_PX, SetupView
+from companion.app.field_view import MOVE_REACH_MM, TAP_RADIUS_PX, SetupView
 from companion.games.infinifield import Block, build_field, check_field
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth
@@ -120,7 +123,8 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
     """Tap the draft into the true field; (taps, why not where it cannot be).
 
     ``mode`` is the field-building rules whose verdict must come out as the true field's;
-    without ``moves`` the player does not use move mode (the screen before it had one).
+    without ``moves`` the player does not use move mode (the screen before it had one), nor
+    moves what covers a missed block's place out of the way (:func:`clear_the_way`).
     """
     draft = capture.draft
     taps = 0
@@ -149,6 +153,12 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
         m = match(draft, scene)
     if levelled:
         taps += 1  # back to "Blocks"
+    if moves:  # a missed block's spot covered: move what covers it, or what was misread, first
+        more, why = clear_the_way(view, scene)
+        taps += more
+        if why:
+            return taps, why
+        m = match(draft, scene)
     false = [b.key for b in draft.blocks.values() if b.present and b.key not in m.values()]
     for key in sorted(false, key=lambda k: -draft.blocks[k].level):
         while draft.blocks[key].present:
@@ -210,6 +220,47 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
                 truth_verdict(scene, mode):
             break
     return taps, why
+
+
+def clear_the_way(view: SetupView, scene: SceneTruth) -> tuple[int, str]:
+    """Move mode, before anything is dropped or added: for each missed block whose place
+    shows no spot to tap ("add" in blocks mode at level 1, in levels mode above), the
+    player moves what is in the way first; (taps, why not).
+
+    A block read at that level off its true place but within a block's width
+    (:data:`~companion.app.field_view.MOVE_REACH_MM`) of the missed one's, and matched to no
+    true block (a tower's base read beside the top resting on it), is that block read off
+    its place: it is moved onto it (and coloured later, with the others). Otherwise a block
+    read off its own place whose top or mark covers the missed one's spot is put at its true
+    place, which bares the spot for the tap that adds the missed block.
+    """
+    draft = view.capture.draft
+    taps = 0
+    for tid, t in sorted(scene.blocks.items(), key=lambda kv: kv[1].level):
+        m = match(draft, scene)
+        mode = "blocks" if t.level == 1 else "levels"
+        if tid in m or bare_spot(view, t, mode) is not None:
+            continue
+        spare = sorted((math.dist(b.centre, t.centre_mm), b.key) for b in draft.blocks.values()
+                       if b.present and b.level == t.level and b.key not in m.values()
+                       and math.dist(b.centre, t.centre_mm) <= MOVE_REACH_MM)
+        if spare:
+            more, why = move_off_blocks(view, scene, {**m, tid: spare[0][1]}, {tid})
+            taps += more
+            if why:
+                return taps, why
+            continue
+        spot = view.to_screen(view.capture.pose.project(
+            [[t.centre_mm[0], t.centre_mm[1], t.top_mm]]))[0]
+        covering = {other for other, key in m.items()
+                    if contains(view.outline(key), spot)
+                    or math.dist(view.mark(key), spot) <= TAP_RADIUS_PX}
+        if covering:
+            more, why = move_off_blocks(view, scene, m, covering)
+            taps += more
+            if why:
+                return taps, why
+    return taps, ""
 
 
 def _named(draft: FieldDraft, m: dict[str, int], mode: str) -> set[str]:
