@@ -14,6 +14,7 @@ shows each thing, through the same hit test as the screen:
   it, or a misplaced block covering it put at its true place (with move mode only);
 - a false block: tapped until it is dropped;
 - a missed block at level 1: tapped where its top is (added, white), then to its colour;
+  where no bare spot of it shows even then, a long press where its top is (with move mode);
 - touching pairs that differ: one tap on "Touching", then one per pair;
 - where the verdict still differs from the true field's: blocks read more than 3 mm or 3
   degrees off their place moved in move mode ("Move", a tap on the block's mark, a tap where

@@ -5,7 +5,9 @@ given size: the part of the frame around the field, as large as fits, crop and s
 per reading so nothing moves under a finger. Each block gets a mark (its colour and letter)
 at least :data:`MARK_SPACING_PX` apart from every other, so each tap target is at least a
 48 px disc at 800x480; :meth:`SetupView.hit` says what a tap means in each mode (blocks,
-touching, levels) and :meth:`SetupView.tap` applies it to the draft. Points are screen px
+touching, levels, move) and :meth:`SetupView.tap` applies it to the draft; a long press in
+blocks mode (:meth:`SetupView.hold`) adds a missed block where a mark or a top covers its
+place. Points are screen px
 from the picture's top-left, y down.
 
 Example:
@@ -49,6 +51,9 @@ further away it does nothing (a block read that far off is dropped and added ins
 
 MAX_LEVEL = 3
 """Levels offered by touch (the reader looks as high)."""
+
+HOLD_S = 0.6
+"""A touch held this long without lifting is a long press (blocks mode: add a block there)."""
 
 
 @dataclass(frozen=True)
@@ -398,9 +403,28 @@ class SetupView:
             return Hit("none")
         return Hit("add", at_mm=(float(on_table[0]), float(on_table[1])), level=level)
 
+    def hold_hit(self, x: float, y: float, mode: str = "blocks") -> Hit:
+        """What a long press (see :data:`HOLD_S`) at picture point ``(x, y)`` means.
+
+        Blocks mode: a block the camera missed whose top is there at level 1, even where a
+        mark or another block's top covers that point (a block hidden under a tower's top,
+        or showing only beside a mark: a tap there would hit the mark or the top). ``none``
+        where a block at level 1 already stands there. Other modes: what a tap means.
+        """
+        if mode != "blocks":
+            return self.hit(x, y, mode)
+        return self._add_hit(x, y, 1)
+
+    def hold(self, x: float, y: float, mode: str = "blocks") -> Hit:
+        """Apply a long press to the draft; returns what it hit (see :meth:`hold_hit`)."""
+        return self._apply(self.hold_hit(x, y, mode))
+
     def tap(self, x: float, y: float, mode: str = "blocks") -> Hit:
         """Apply a tap to the draft; returns what it hit."""
-        hit = self.hit(x, y, mode)
+        return self._apply(self.hit(x, y, mode))
+
+    def _apply(self, hit: Hit) -> Hit:
+        """Apply what a tap or a long press hit; returns it (``add``: with the new key)."""
         draft = self.capture.draft
         if hit.kind == "block":
             draft.cycle(hit.key)

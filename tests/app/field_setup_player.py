@@ -14,7 +14,8 @@ the block's mark, a tap where its top's centre truly shows), and touching pairs 
 again.
 Before anything is dropped or added, a missed block whose place shows no bare spot gets the
 way cleared in move mode (:func:`clear_the_way`: the block read off its place there moved
-onto it, or a misplaced block covering it put at its true place), as a player does.
+onto it, or a misplaced block covering it put at its true place), as a player does; where
+its place still shows none, a long press where its top is adds it (blocks mode).
 A missed stacked block or a wrong support cannot be fixed by touch.
 """
 
@@ -119,13 +120,17 @@ def bare_spot(view: SetupView, t: Any, mode: str = "blocks") -> tuple[float, flo
 
 
 def correct(capture: Capture, scene: SceneTruth, view: SetupView,
-            mode: str = "quickstart", moves: bool = True) -> tuple[int, str]:
+            mode: str = "quickstart", moves: bool = True, holds: bool | None = None
+            ) -> tuple[int, str]:
     """Tap the draft into the true field; (taps, why not where it cannot be).
 
     ``mode`` is the field-building rules whose verdict must come out as the true field's;
     without ``moves`` the player does not use move mode (the screen before it had one), nor
-    moves what covers a missed block's place out of the way (:func:`clear_the_way`).
+    moves what covers a missed block's place out of the way (:func:`clear_the_way`); without
+    ``holds`` (as ``moves`` where not given) no long press adds a missed block whose place
+    shows no bare spot (the screen before it had them).
     """
+    holds = moves if holds is None else holds
     draft = capture.draft
     taps = 0
     m = match(draft, scene)
@@ -179,9 +184,14 @@ def correct(capture: Capture, scene: SceneTruth, view: SetupView,
                 return taps, "a stacked block was added too far from where it is"
             continue
         spot = bare_spot(view, t)
-        if spot is None:
+        if spot is None and not holds:
             return taps, "a missed block shows no bare spot to tap"
-        hit = view.tap(*spot)
+        if spot is None:  # a long press where its top is, on what covers it
+            centre = view.to_screen(capture.pose.project([[t.centre_mm[0], t.centre_mm[1],
+                                                           t.top_mm]]))[0]
+            hit = view.hold(float(centre[0]), float(centre[1]))
+        else:
+            hit = view.tap(*spot)
         taps += 1
         if hit.kind != "add":
             return taps, f"a missed block's tap hit {hit.kind}"

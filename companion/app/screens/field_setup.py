@@ -4,7 +4,8 @@ The new-game screen's "read the field from the camera" opens this screen with th
 and options chosen. It takes the camera's newest frame, reads the field on a short-lived
 thread (:func:`companion.app.field_capture.capture_field`) and shows it over the picture
 (:class:`~companion.app.widgets.field_picture.FieldPicture`). The players tap a block to
-change its colour or drop a false one, tap bare table where a block was missed; in touching
+change its colour or drop a false one, tap bare table where a block was missed (or press
+and hold where its place is covered by a mark or by the top of a block on it); in touching
 mode tap a block, then a ringed neighbour to make the two touch or not; in levels mode tap a
 top read at the wrong height to put it one level up; in move mode tap a block read a few mm
 off its place, then tap where its top's centre really is, or nudge it with the arrows. The
@@ -108,6 +109,7 @@ class FieldSetupScreen(Screen):
     def on_kv_post(self, base_widget: Any) -> None:
         """Wire the picture's taps and the language to this screen."""
         self.ids.picture.on_tap = self.tap
+        self.ids.picture.on_hold = self.hold
         App.get_running_app().bind(lang=lambda *_: self.refresh())
 
     # -- reading ---------------------------------------------------------------------------
@@ -183,6 +185,18 @@ class FieldSetupScreen(Screen):
         if view is None or self.reading:
             return
         view.tap(x, y, self.mode)
+        self.refresh()
+
+    def hold(self, x: float, y: float) -> None:
+        """A long press on the picture at ``(x, y)``: add a missed block, or a tap.
+
+        In blocks mode it adds a block the camera missed whose top is there, even where a
+        mark or another block's top covers the spot; in the other modes it is a tap.
+        """
+        view = self.ids.picture.view
+        if view is None or self.reading:
+            return
+        view.hold(x, y, self.mode)
         self.refresh()
 
     def set_mode(self, mode: str) -> None:

@@ -8,7 +8,8 @@ it, joined by a line. Blocks that break a field-building rule are
 outlined red. Touching pairs are green lines between the blocks; in touching mode the block
 tapped is ringed amber and each neighbour it may touch green (thick: they touch, thin: they
 do not), and a tap on a neighbour toggles the pair. Pawns seen are
-small rings in their colour. The picture's crop and scale are fixed per reading
+small rings in their colour. A touch acts when lifted (a tap) or, held :data:`HOLD_S`,
+as a long press while still held. The picture's crop and scale are fixed per reading
 (:class:`companion.app.field_capture.SetupView`), so nothing moves under a finger.
 """
 
@@ -19,6 +20,7 @@ from typing import Any
 
 import cv2
 import numpy as np
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.graphics.texture import Texture
@@ -26,7 +28,7 @@ from kivy.uix.widget import Widget
 
 from companion.app import theme
 from companion.app.field_capture import Capture
-from companion.app.field_view import SetupView
+from companion.app.field_view import HOLD_S, SetupView
 
 MARK_PX = 36.0
 """Diameter of a block's mark (its tap target is larger: see ``TAP_RADIUS_PX``)."""
@@ -63,7 +65,10 @@ def _letter(text: str, colour: tuple[float, ...], size: float = 17) -> Any:
 
 
 class FieldPicture(Widget):
-    """The set-up picture. ``on_tap(x, y)`` gets taps in picture px (y down from the top).
+    """The set-up picture: taps and long presses in picture px (y down from the top).
+
+    ``on_tap(x, y)`` gets taps, ``on_hold(x, y)`` long presses (a touch held
+    :data:`HOLD_S`).
 
     Attributes:
         view: what is shown (``None`` before a reading).
@@ -77,6 +82,8 @@ class FieldPicture(Widget):
         self.mode = "blocks"
         self.broken: set[int] = set()
         self.on_tap: Callable[[float, float], Any] | None = None
+        self.on_hold: Callable[[float, float], Any] | None = None
+        self._pressed: dict[Any, tuple[tuple[float, float], Any]] = {}
         self._texture: Texture | None = None
         self._letters: dict[tuple[str, tuple[float, ...]], Any] = {}
         self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
@@ -95,11 +102,34 @@ class FieldPicture(Widget):
         return self.to_window(self.x + x, self.top - y)
 
     def on_touch_down(self, touch: Any) -> bool:
-        """A touch on the picture is a tap at that picture point."""
+        """A touch on the picture: a tap or a long press at the point touched.
+
+        Lifted before :data:`HOLD_S`, a tap; held that long, a long press (at once, while
+        still held).
+        """
         if not self.collide_point(*touch.pos) or self.view is None:
             return bool(super().on_touch_down(touch))
-        if self.on_tap is not None:
-            self.on_tap(touch.x - self.x, self.top - touch.y)
+        touch.grab(self)
+        point = (touch.x - self.x, self.top - touch.y)
+        self._pressed[touch.uid] = (point, Clock.schedule_once(
+            lambda _dt: self._held(touch.uid), HOLD_S))
+        return True
+
+    def _held(self, uid: Any) -> None:
+        pressed = self._pressed.pop(uid, None)
+        if pressed is not None and self.on_hold is not None:
+            self.on_hold(*pressed[0])
+
+    def on_touch_up(self, touch: Any) -> bool:
+        """The end of a touch begun on the picture: a tap, unless it was a long press."""
+        if touch.grab_current is not self:
+            return bool(super().on_touch_up(touch))
+        touch.ungrab(self)
+        pressed = self._pressed.pop(touch.uid, None)
+        if pressed is not None:
+            pressed[1].cancel()
+            if self.on_tap is not None:
+                self.on_tap(*pressed[0])
         return True
 
     # -- drawing ---------------------------------------------------------------------------
