@@ -36,6 +36,12 @@ REFUSED: RGBA = (0.80, 0.15, 0.13, 1)
 REMOVABLE: RGBA = (1.00, 0.20, 0.85, 1)
 """Outline of a block that may be removed now (magenta: unlike every block colour)."""
 
+HOLD_RING: RGBA = (0.98, 0.98, 0.98, 1)
+"""A touch held on the set-up picture: the arc that fills round the finger until it is a
+long press (white, drawn over :data:`HOLD_RING_EDGE` so it shows on light and dark photos)."""
+HOLD_RING_EDGE: RGBA = (0.05, 0.05, 0.07, 0.9)
+"""The dark edge under :data:`HOLD_RING`'s arc, and (fainter) the track it fills."""
+
 DIE_FACE: RGBA = (0.96, 0.95, 0.90, 1)
 """A die's face on screen (off-white)."""
 DIE_INK: RGBA = (0.08, 0.08, 0.10, 1)

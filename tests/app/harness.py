@@ -118,9 +118,13 @@ class AppDriver:
         self.frames(1)
 
     # -- pixels ----------------------------------------------------------------------------
-    def screenshot(self, name: str) -> np.ndarray:
-        """Save the window as ``artifacts/screenshots/<name>.png``; return it as RGB."""
-        self.frames(3)
+    def screenshot(self, name: str, frames: int = 3) -> np.ndarray:
+        """Save the window as ``artifacts/screenshots/<name>.png``; return it as RGB.
+
+        ``frames`` are stepped first; 0: the frame drawn last, as it was (one whose moment
+        matters, e.g. a ring filling while a touch is held).
+        """
+        self.frames(frames)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         written = Path(self.window.screenshot(str(SCREENSHOTS / f"{name}.png")))
         target = SCREENSHOTS / f"{name}.png"

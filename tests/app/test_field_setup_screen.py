@@ -554,3 +554,170 @@ def test_a_long_press_adds_a_missed_block_whose_place_a_top_and_a_mark_cover(
     finally:
         driver.app.set_language("en")
     go_home(driver)
+
+
+def _on_circle(image: np.ndarray, centre: tuple[float, float], radius: float,
+               step: float = 3.0) -> dict[float, tuple[int, ...]]:
+    """The screenshot's colours round ``centre`` (window px) at ``radius``: angle in degrees
+    clockwise from the top -> 0-255 RGB."""
+    return {a: _pixel(image, centre[0] + radius * np.sin(np.radians(a)),
+                      centre[1] + radius * np.cos(np.radians(a)))
+            for a in np.arange(0.0, 360.0, step)}
+
+
+
+def _white_on_ring(image: np.ndarray, centre: tuple[float, float]) -> dict[float, bool]:
+    """Angle -> whether the ring's white shows there, round ``centre`` at its radius."""
+    from companion.app.widgets.field_picture import HOLD_RING_PX
+
+    return {a: close_to(c, theme.HOLD_RING, 20)
+            for a, c in _on_circle(image, centre, HOLD_RING_PX).items()}
+
+
+def _as_before(before: np.ndarray, now: np.ndarray, centre: tuple[float, float]) -> float:
+    """The share of the ring's circle round ``centre`` that looks as it did ``before``."""
+    from companion.app.widgets.field_picture import HOLD_RING_PX
+
+    was = _on_circle(before, centre, HOLD_RING_PX)
+    same = [max(abs(p - q) for p, q in zip(c, was[a], strict=True)) <= 30
+            for a, c in _on_circle(now, centre, HOLD_RING_PX).items()]
+    return sum(same) / len(same)
+
+def _held_part_way(driver: AppDriver, picture: Any, points: list[tuple[float, float]],
+                   name: str, low: float, high: float = 0.8) -> tuple[list[Any], np.ndarray]:
+    """Fingers down at ``points`` (window px) and held, in blocks mode: the screenshot of
+    the first frame whose rings are all filled between ``low`` and ``high`` of the circle;
+    (touches, screenshot). A slow frame may step past that: the fingers are then held on
+    until the long press acts (at a block standing on the table it adds nothing), lifted
+    (no tap then) and put down again."""
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.app.field_view import HOLD_S
+
+    for _ in range(4):
+        touches = [UnitTestTouch(*p) for p in points]
+        for touch in touches:
+            touch.touch_down()
+        assert all(t.uid in picture.rings for t in touches), "a ring from the start"
+        while all(t.uid in picture.rings for t in touches):
+            driver.frames(1)
+            angles = [picture.rings.get(t.uid, 360.0) for t in touches]
+            if low * 360 <= min(angles) and max(angles) <= high * 360:
+                return touches, driver.screenshot(name, frames=0)
+            if max(angles) > high * 360:
+                break
+        end = time.monotonic() + HOLD_S + 5
+        while picture.rings and time.monotonic() < end:
+            driver.frames(1)
+        for touch in touches:
+            touch.touch_up()
+        driver.frames(2)
+    raise AssertionError("the frames came too slowly to see a ring part-way")
+
+
+def test_a_touch_held_in_blocks_mode_shows_a_ring_that_fills_until_the_long_press(
+        driver: AppDriver, camera_table: CameraReplay) -> None:
+    """Blocks mode: a finger held on a block's mark shows a white ring on a dark edge round
+    it (larger than a fingertip), its arc filling clockwise from the top; half-way to the
+    long press about half the circle is drawn and nothing under it moved. Lifted then, the
+    touch is a tap and the ring is gone; held on, the ring goes when the long press acts
+    (there: nothing to add, a block stands there). Two fingers get a ring each. In touching
+    mode, where a long press is a tap, a held touch shows no ring."""
+    from kivy.tests.common import UnitTestTouch
+
+    from companion.app.field_view import HOLD_S
+    from companion.app.widgets.field_picture import HOLD_RING_PX
+
+    _read_in_the_players_language(driver, camera_table)
+    screen = driver.screen
+    assert screen.mode == "blocks"
+    picture = screen.ids.picture
+    view = picture.view
+    draft = screen.capture.draft
+    room = HOLD_RING_PX + 10
+
+    def inside(key: int) -> bool:
+        x, y = view.mark(key)
+        return room < x < view.width - room and room < y < view.height - room
+
+    keys = [b.key for b in draft.present() if b.level == 1 and inside(b.key)]
+    assert len(keys) >= 2
+    key = keys[0]
+    centre = picture.window_point(*view.mark(key))
+    was = {k: (b.colour, b.centre, b.level, b.present) for k, b in draft.blocks.items()}
+    marks = {k: view.mark(k) for k in draft.blocks}
+    before = driver.screenshot("field_setup_hold_ring_before")
+
+    # half-way: about half the circle, clockwise from the top; nothing moved under it
+    (touch,), image = _held_part_way(driver, picture, [centre], "field_setup_hold_ring", 0.3)
+    angle = picture.rings[touch.uid]  # as drawn in the screenshot
+    shown = _white_on_ring(image, centre)
+    drawn = [shown[a] for a in shown if 8 <= a <= angle - 8]
+    undrawn = [shown[a] for a in shown if angle + 8 <= a <= 352]
+    assert sum(drawn) >= 0.9 * len(drawn), f"the white arc from the top to {angle:.0f}"
+    assert sum(undrawn) <= 0.05 * len(undrawn), f"no white beyond {angle:.0f}"
+    assert _as_before(before, image, centre) < 0.5
+    for a in range(20, round(angle) - 19, 20):  # a dark edge each side of the white
+        for side in (1, -1):
+            edge = [sum(_on_circle(image, centre, HOLD_RING_PX + side * d, 1.0)[a])
+                    for d in (2, 3, 4, 5)]
+            assert min(edge) < 3 * 60, f"a dark edge ({a} degrees, {side:+}): {edge}"
+    assert {k: (b.colour, b.centre, b.level, b.present) for k, b in draft.blocks.items()} \
+        == was and {k: view.mark(k) for k in draft.blocks} == marks, "nothing moved"
+
+    # lifted: a tap (the mark's colour changes), and the ring is gone
+    touch.touch_up()
+    driver.frames(3)
+    assert picture.rings == {}
+    assert draft.blocks[key].colour != was[key][0], "lifted, it was a tap"
+    lifted = driver.screenshot("field_setup_hold_ring_lifted")
+    assert _as_before(before, lifted, centre) >= 0.9, "no ring once lifted"
+    for _ in range(4):  # back to its colour (after blue: not a block, then white)
+        if draft.blocks[key].colour == was[key][0] and draft.blocks[key].present:
+            break
+        driver.tap_at(*centre)
+    assert draft.blocks[key].colour == was[key][0]
+
+    # held on: the ring goes when the long press acts (nothing to add there)
+    touch = UnitTestTouch(*centre)
+    touch.touch_down()
+    assert touch.uid in picture.rings
+    driver.wait(HOLD_S + 0.1)
+    driver.frames(2)
+    assert picture.rings == {}, "the long press acted: no ring"
+    pressed = driver.screenshot("field_setup_hold_ring_pressed")
+    assert _as_before(before, pressed, centre) >= 0.95
+    touch.touch_up()
+    driver.frames(3)
+    assert {k: (b.colour, b.centre, b.level, b.present) for k, b in draft.blocks.items()} \
+        == was, "a long press on a standing block adds nothing, and lifting is no tap"
+
+    # two fingers: a ring each
+    other = picture.window_point(*view.mark(keys[1]))
+    touches, both = _held_part_way(driver, picture, [centre, other],
+                                   "field_setup_hold_rings_two", 0.15)
+    assert len(picture.rings) == 2
+    for point, touch in zip((centre, other), touches, strict=True):
+        arc = _white_on_ring(both, point)
+        drawn = [arc[a] for a in arc if 8 <= a <= picture.rings[touch.uid] - 8]
+        assert sum(drawn) >= 0.9 * len(drawn), "each finger's own ring"
+    for touch in touches:
+        touch.touch_up()
+    driver.frames(3)
+    assert picture.rings == {}
+
+    # touching mode: a long press is a tap, so no ring
+    driver.tap(screen.ids.touching_mode)
+    assert picture.mode == "touching"
+    plain = driver.screenshot("field_setup_hold_touching_before")
+    touch = UnitTestTouch(*centre)
+    touch.touch_down()
+    start = time.monotonic()
+    while time.monotonic() - start < HOLD_S / 2:
+        driver.frames(1)
+    assert picture.rings == {}
+    held = driver.screenshot("field_setup_hold_touching", frames=0)
+    assert _as_before(plain, held, centre) >= 0.95, "no ring in touching mode"
+    touch.touch_up()
+    driver.frames(3)
+    go_home(driver)

@@ -9,7 +9,13 @@ outlined red. Touching pairs are green lines between the blocks; in touching mod
 tapped is ringed amber and each neighbour it may touch green (thick: they touch, thin: they
 do not), and a tap on a neighbour toggles the pair. Pawns seen are
 small rings in their colour. A touch acts when lifted (a tap) or, held :data:`HOLD_S`,
-as a long press while still held. The picture's crop and scale are fixed per reading
+as a long press while still held. In blocks mode, where a long press adds a block, a touch
+held on the picture shows a ring round the point touched (:data:`HOLD_RING_PX`, larger than
+a fingertip, white on a dark edge so it shows on light and dark photos): its arc fills
+clockwise from the top over :data:`HOLD_S`, and it goes when the finger lifts (a tap) or the
+long press acts. Each finger gets its own ring; in the other modes, where a long press is a
+tap, none is drawn. The rings are an overlay (``canvas.after``): nothing under them moves,
+and a redraw of the picture keeps them. The picture's crop and scale are fixed per reading
 (:class:`companion.app.field_capture.SetupView`), so nothing moves under a finger.
 """
 
@@ -22,7 +28,7 @@ import cv2
 import numpy as np
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
-from kivy.graphics import Color, Ellipse, Line, Rectangle
+from kivy.graphics import Color, Ellipse, InstructionGroup, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.uix.widget import Widget
 
@@ -40,6 +46,10 @@ OUTLINE = (0.95, 0.95, 0.95, 0.9)
 BROKEN = (1.0, 0.25, 0.2, 1)
 TOUCHING = (0.25, 0.95, 0.35, 1)
 DROPPED = (0.45, 0.45, 0.48, 1)
+HOLD_RING_PX = 28.0
+"""Radius of the ring round a touch held in blocks mode (it shows round a fingertip)."""
+HOLD_RING_HZ = 30.0
+"""How often a held touch's ring is redrawn as it fills."""
 PAWN_COLOURS = {"green": (0.2, 0.8, 0.3, 1), "magenta": (0.9, 0.2, 0.8, 1),
                 "cyan": (0.2, 0.85, 0.95, 1), "orange": (1.0, 0.55, 0.1, 1)}
 
@@ -68,7 +78,7 @@ class FieldPicture(Widget):
     """The set-up picture: taps and long presses in picture px (y down from the top).
 
     ``on_tap(x, y)`` gets taps, ``on_hold(x, y)`` long presses (a touch held
-    :data:`HOLD_S`).
+    :data:`HOLD_S`); in blocks mode a held touch shows a filling ring (:attr:`rings`).
 
     Attributes:
         view: what is shown (``None`` before a reading).
@@ -84,6 +94,11 @@ class FieldPicture(Widget):
         self.on_tap: Callable[[float, float], Any] | None = None
         self.on_hold: Callable[[float, float], Any] | None = None
         self._pressed: dict[Any, tuple[tuple[float, float], Any]] = {}
+        self._held_since: dict[Any, float] = {}  # blocks mode: touches that show a ring
+        self._ring_angles: dict[Any, float] = {}
+        self._ring_tick: Any = None
+        self._ring_group = InstructionGroup()
+        self.canvas.after.add(self._ring_group)
         self._texture: Texture | None = None
         self._letters: dict[tuple[str, tuple[float, ...]], Any] = {}
         self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
@@ -113,10 +128,18 @@ class FieldPicture(Widget):
         point = (touch.x - self.x, self.top - touch.y)
         self._pressed[touch.uid] = (point, Clock.schedule_once(
             lambda _dt: self._held(touch.uid), HOLD_S))
+        if self.mode == "blocks":  # only there does a long press do more than a tap
+            self._held_since[touch.uid] = Clock.get_time()
+            if self._ring_tick is None:
+                self._ring_tick = Clock.schedule_interval(lambda _dt: self._draw_rings(),
+                                                          1 / HOLD_RING_HZ)
+            self._draw_rings()
         return True
 
     def _held(self, uid: Any) -> None:
         pressed = self._pressed.pop(uid, None)
+        if self._held_since.pop(uid, None) is not None:
+            self._draw_rings()
         if pressed is not None and self.on_hold is not None:
             self.on_hold(*pressed[0])
 
@@ -126,6 +149,8 @@ class FieldPicture(Widget):
             return bool(super().on_touch_up(touch))
         touch.ungrab(self)
         pressed = self._pressed.pop(touch.uid, None)
+        if self._held_since.pop(touch.uid, None) is not None:
+            self._draw_rings()
         if pressed is not None:
             pressed[1].cancel()
             if self.on_tap is not None:
@@ -136,8 +161,49 @@ class FieldPicture(Widget):
     def _pt(self, p: tuple[float, float] | np.ndarray) -> tuple[float, float]:
         return (self.x + float(p[0]), self.top - float(p[1]))
 
+    @property
+    def rings(self) -> dict[Any, float]:
+        """The rings drawn now: touch uid -> how far its arc is filled (degrees, 0-360)."""
+        return dict(self._ring_angles)
+
+    def _draw_rings(self) -> None:
+        """Draw a ring round each touch held in blocks mode, filled as long as it is held.
+
+        A faint dark track round the point, and over it a white arc on a dark edge, clockwise
+        from the top, to 360 degrees at :data:`HOLD_S`. Runs at :data:`HOLD_RING_HZ` while a
+        ring shows, and stops when none does.
+        """
+        group = self._ring_group
+        group.clear()
+        self._ring_angles.clear()
+        if self.mode != "blocks" or self.view is None:
+            self._held_since.clear()
+        if not self._held_since:
+            if self._ring_tick is not None:
+                self._ring_tick.cancel()
+                self._ring_tick = None
+            return
+        now = Clock.get_time()
+        edge = theme.HOLD_RING_EDGE
+        for uid, since in self._held_since.items():
+            x, y = self._pt(self._pressed[uid][0])
+            angle = min(360.0, max(0.0, 360.0 * (now - since) / HOLD_S))
+            self._ring_angles[uid] = angle
+            group.add(Color(*edge[:3], edge[3] * 0.4))
+            group.add(Line(circle=(x, y, HOLD_RING_PX), width=2.5))
+            if angle < 1:
+                continue
+            group.add(Color(*edge))
+            group.add(Line(circle=(x, y, HOLD_RING_PX, 0, angle), width=4))
+            group.add(Color(*theme.HOLD_RING))
+            group.add(Line(circle=(x, y, HOLD_RING_PX, 0, angle), width=2))
+
     def redraw(self) -> None:
-        """Draw the picture and the field as it stands now."""
+        """Draw the picture and the field as it stands now (and any held touch's ring)."""
+        self._draw_field()
+        self._draw_rings()
+
+    def _draw_field(self) -> None:
         self.canvas.clear()
         view = self.view
         with self.canvas:
