@@ -135,6 +135,19 @@ def test_a_dark_hand_over_a_brown_mat_is_a_hand_over_the_table() -> None:
     assert not clear.hands_in_view
 
 
+def test_a_dark_arm_broken_at_the_wrist_is_one_arm_over_the_table() -> None:
+    """Issue 12 (hand over the table flagged, goal 100 %); infinifield.md step 7: no removal
+    is read while it is there. Tuning family f245, dim light: a dark brown arm comes in over
+    the green mat's far edge to a hand over the field's first blocks. In the coarse view its
+    wrist is near the mat's colour, so the part at the edge (2,200 mm²) and the hand
+    (3,400 mm²) are apart, each under a hand's size, and it was not flagged. Joined across
+    that gap they are one arm."""
+    check, clear = _hand_and_clear_checks("f245")
+    assert check.hands_in_view
+    assert check.removal is None
+    assert not clear.hands_in_view
+
+
 @pytest.mark.parametrize("family", ["f010", "f028", "f034"])
 def test_a_lamp_s_warm_pool_on_the_mat_is_no_hand(family: str) -> None:
     """Tuning set-up photos under window and lamp light: the lamp's warm pool shifts the

@@ -58,6 +58,7 @@ from vision.readers.levels3d import (
     size_evidence,
 )
 from vision.readers.notes import hidden_block_note
+from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
 from vision.readers.table_views import (
@@ -424,6 +425,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             break
         tops = [_lowered(b, pose) if k in unsure else b for k, b in enumerate(tops)]
     blocks, notes = refine_reading(views, blocks, notes)
+    blocks += [SeenBlock3D(t.colour, t.centre, t.angle, 1,
+                           square(t.centre, layout.block_mm, t.angle))
+               for t in tops_under_pawns(views, blocks)]
     found = pawns_on_blocks(views, blocks)
     pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
     notes = [*notes, *unsure_notes(found, blocks)]

@@ -24,6 +24,11 @@ table."""
 HAND_PX_PER_MM = 0.25
 """Scale of the coarse view hands are looked for in (a hand is large)."""
 
+ARM_GAP_PX = 5
+"""Parts of an arm coming in over the table's edge are one arm when a square of this many
+pixels of the coarse view joins them: each grows 2 pixels (8 mm), so a gap up to 16 mm of
+mat-like shade across a dark wrist closes."""
+
 SKIN_HAND_MM2 = 4000.0
 """A skin-coloured patch this large (mm², in the plane it is seen in) is a hand, wherever it
 is, over the blocks too: a palm seen from above is 5,000-6,000 mm², a top 1,600 (a
@@ -93,12 +98,18 @@ def hand_mask(views: TableViews, height: float, boxes: np.ndarray) -> tuple[np.n
                                          (reaching, True, False)):
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
                                   iterations=2)
-        n, labels, stats, _c = cv2.connectedComponentsWithStats(opened)
+        # an arm coming in over the edge may break where its wrist turns a shade nearer
+        # the mat's: parts within a small gap of each other are one arm
+        linked = cv2.dilate(opened, np.ones((ARM_GAP_PX, ARM_GAP_PX), np.uint8)) if (
+            from_edge) else opened
+        n, labels, stats, _c = cv2.connectedComponentsWithStats(linked)
+        areas = np.bincount(labels[opened > 0], minlength=n)
         for i in range(1, n):
-            x, y, bw, bh, area = stats[i]
+            x, y, bw, bh, _area = stats[i]
             if from_edge and not (x <= 1 or y <= 1 or x + bw >= w - 1 or y + bh >= h - 1):
                 continue
-            if area / (ppm * ppm) > HAND_MM2:
+            labels[(labels == i) & (opened == 0)] = 0
+            if areas[i] / (ppm * ppm) > HAND_MM2:
                 # the blocks an arm reaches are still blocks: only its own pixels hide
                 big[(labels == i) & (outside_boxes | over_blocks)] = 1
                 found = True
