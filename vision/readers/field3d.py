@@ -374,7 +374,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     levels = face_levels(pose, faces, h1, layout.block_mm, max_level)
     by_column = []
     for k, f in enumerate(faces):
-        seen_level = column_level(views, f, h1, max_level)
+        seen_level = column_level(views, f, h1, max_level, levels[k])
         by_column.append(seen_level is not None)
         if seen_level is not None:
             levels[k] = seen_level
