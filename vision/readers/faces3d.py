@@ -346,7 +346,11 @@ def find_faces(views: TableViews, height_mm: float) -> list[TopFace]:
                 # no region of one shade: a hard shadow's edge may cut the top in two
                 unread.append((((classes[y0:y1, x0:x1] == index) & (tint < FACE_TINT)
                                 & (seams[y0:y1, x0:x1] == 0)), mine_only, ctx))
-            faces += found or []
+            # a group that makes no top leaves the core's own top when its region spans a
+            # whole top across (it ran on: a pawn on it, a same-coloured neighbour beside
+            # it); a part of a top is left to the squares looked for later
+            faces += found if found is not None else [
+                f for f in own_core or [] if min(f.extent) >= SHORT_SHARE * layout.block_mm]
     # a region larger than any top can show holds a top and more: on both axes for a face
     # of sure size, on either for one whose region ran on (or has a pawn in it)
     faces = [g for f in faces for g in (
