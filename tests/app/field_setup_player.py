@@ -273,6 +273,17 @@ def clear_the_way(view: SetupView, scene: SceneTruth) -> tuple[int, str]:
     return taps, ""
 
 
+def corrected_to_truth(capture: Capture, scene: SceneTruth, view: SetupView,
+                       mode: str = "quickstart") -> int:
+    """The player corrects the reading to the true field, whose verdict it then has (the
+    field-building ``mode``'s checks); returns the taps it took."""
+    taps, why = correct(capture, scene, view, mode)
+    assert why == ""
+    assert equal_to_truth(capture.draft, scene)
+    assert sorted(v.code for v in capture.draft.problems(mode, 0)) == truth_verdict(scene, mode)
+    return taps
+
+
 def _named(draft: FieldDraft, m: dict[str, int], mode: str) -> set[str]:
     """True ids of the blocks the field-building checks name now (and their neighbours':
     a pair too close or overlapping may be either block's fault)."""

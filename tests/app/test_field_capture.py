@@ -25,6 +25,7 @@ from companion.games.infinifield import (
 from tests.app.field_setup_player import (
     PICTURE,
     correct,
+    corrected_to_truth,
     equal_to_truth,
     intrinsics_of,
     truth_verdict,
@@ -361,11 +362,6 @@ def test_a_held_out_field_with_blocks_read_off_their_place_is_corrected_in_move_
     its true place (or uses the arrows) and turns it: the field becomes the true one, with
     the true field's verdict, and its TOML loads back to it."""
     scene, capture = _capture("f055_before")
-    view = SetupView(capture, *PICTURE)
-    _taps, why = correct(capture, scene, view, "quickstart")
-    assert why == ""
-    assert equal_to_truth(capture.draft, scene)
-    assert sorted(v.code for v in capture.draft.problems("quickstart", 0)) == \
-        truth_verdict(scene, "quickstart")
+    corrected_to_truth(capture, scene, SetupView(capture, *PICTURE))
     parsed = load_field_text("f055.toml", capture.draft.field_toml("quickstart"))
     assert parsed.field == capture.draft.to_field()

@@ -15,10 +15,9 @@ from companion.app.field_view import SetupView
 from tests.app.field_setup_player import (
     PICTURE,
     correct,
-    equal_to_truth,
+    corrected_to_truth,
     intrinsics_of,
     match,
-    truth_verdict,
 )
 from vision.devtools.table3d_truth import SceneTruth, load_scene
 
@@ -48,11 +47,7 @@ def test_a_tower_base_read_beside_its_place_is_moved_onto_it_before_anything_is_
     scene, read = _capture("f026_before")
     assert "Y4" not in match(read.draft, scene) and scene.blocks["Y4"].level == 1
     capture = _copy(read)
-    taps, why = correct(capture, scene, SetupView(capture, *PICTURE), "quickstart")
-    assert why == ""
-    assert equal_to_truth(capture.draft, scene)
-    assert sorted(v.code for v in capture.draft.problems("quickstart", 0)) == \
-        truth_verdict(scene, "quickstart")
+    taps = corrected_to_truth(capture, scene, SetupView(capture, *PICTURE))
     assert taps <= 60
     capture = _copy(read)
     _taps, why = correct(capture, scene, SetupView(capture, *PICTURE), "quickstart", False)
@@ -68,11 +63,7 @@ def test_a_missed_block_under_a_bridge_is_added_by_a_long_press_where_its_top_is
     assert "Y5" not in match(read.draft, scene)
     capture = _copy(read)
     view = SetupView(capture, *PICTURE)
-    _taps, why = correct(capture, scene, view, "quickstart")
-    assert why == ""
-    assert equal_to_truth(capture.draft, scene)
-    assert sorted(v.code for v in capture.draft.problems("quickstart", 0)) == \
-        truth_verdict(scene, "quickstart")
+    corrected_to_truth(capture, scene, view)
     assert view.smallest_target_px() >= 48
     capture = _copy(read)
     _taps, why = correct(capture, scene, SetupView(capture, *PICTURE), "quickstart",
