@@ -142,7 +142,9 @@ def tops_under_pawns(views: TableViews, blocks: Sequence[ReadBlock]) -> list[Paw
 
 def _head_foot(mask: np.ndarray, ppm: float) -> np.ndarray | None:
     """Where the largest head-sized part of ``mask`` stands (table mm), or ``None``."""
-    n, _labels, stats, cents = cv2.connectedComponentsWithStats(mask.astype(np.uint8), 8)
+    n, _labels, stats, cents = cv2.connectedComponentsWithStats(
+        mask.astype(np.uint8), connectivity=8
+    )
     best = None
     for k in range(1, n):
         area = stats[k, cv2.CC_STAT_AREA] / ppm**2
@@ -173,9 +175,13 @@ def _top_round(
     ppm = views.px_per_mm
     block_mm = views.layout.block_mm
     classes = views.classes(views.layout.block_height_mm)
-    pawn_px = np.isin(classes, palette.of_kind("pawn")).astype(np.uint8)
     grow = max(1, round(PAWN_MASK_MM * ppm))
-    pawn_px = cv2.dilate(pawn_px, np.ones((2 * grow + 1, 2 * grow + 1), np.uint8))
+    pawn_px = np.asarray(
+        cv2.dilate(
+            np.isin(classes, palette.of_kind("pawn")).astype(np.uint8),
+            np.ones((2 * grow + 1, 2 * grow + 1), np.uint8),
+        )
+    )
     near = sorted(blocks, key=lambda b: float(np.linalg.norm(np.asarray(b.centre) - foot)))[:4]
     angle = float(np.median([_angle_of(b.outline) for b in near]))
     level_one = [np.asarray(b.outline, np.float64) for b in blocks if b.level == 1]
