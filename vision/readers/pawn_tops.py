@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -119,6 +120,10 @@ def tops_under_pawns(views: TableViews, blocks: Sequence[ReadBlock]) -> list[Paw
     head_hues = hue_nearest(views.view(h1 + PAWN_HEAD_MM).reshape(-1, 3), palette).reshape(
         head_classes.shape
     )
+    tops = [
+        _Footprint(np.asarray(b.centre, np.float64), np.asarray(b.outline, np.float64), b.level)
+        for b in blocks
+    ]
     out: list[PawnTop] = []
     for colour in missing:
         index = palette.index(colour)
@@ -128,16 +133,28 @@ def tops_under_pawns(views: TableViews, blocks: Sequence[ReadBlock]) -> list[Paw
         foot = _head_foot(head, ppm)
         if (
             foot is None
-            or any(_inside(foot, b.outline) for b in blocks)
-            or min(float(np.linalg.norm(np.asarray(b.centre) - foot)) for b in blocks)
-            > FIELD_REACH_MM
+            or any(_inside(foot, t.outline) for t in tops)
+            or min(float(np.linalg.norm(t.centre - foot)) for t in tops) > FIELD_REACH_MM
         ):
             continue
-        top = _top_round(views, blocks, foot, colour)
+        top = _top_round(views, tops, foot, colour)
         if top is not None:
             out.append(top)
-            blocks = [*blocks, _Placed(top, views.layout.block_mm)]
+            # the next pawn's top keeps clear of this one
+            tops.append(
+                _Footprint(
+                    np.asarray(top.centre), square(top.centre, views.layout.block_mm, top.angle), 1
+                )
+            )
     return out
+
+
+class _Footprint(NamedTuple):
+    """A read top where the search needs it: centre and outline (table mm), level."""
+
+    centre: np.ndarray
+    outline: np.ndarray
+    level: int
 
 
 def _head_foot(mask: np.ndarray, ppm: float) -> np.ndarray | None:
@@ -168,7 +185,7 @@ def _inside(point: np.ndarray, outline: np.ndarray) -> bool:
 
 
 def _top_round(
-    views: TableViews, blocks: Sequence[ReadBlock], foot: np.ndarray, pawn: str
+    views: TableViews, tops: Sequence[_Footprint], foot: np.ndarray, pawn: str
 ) -> PawnTop | None:
     """The fullest block-coloured square with ``foot`` on it, clear of the read tops."""
     palette = views.palette
@@ -182,9 +199,9 @@ def _top_round(
             np.ones((2 * grow + 1, 2 * grow + 1), np.uint8),
         )
     )
-    near = sorted(blocks, key=lambda b: float(np.linalg.norm(np.asarray(b.centre) - foot)))[:4]
-    angle = float(np.median([_angle_of(b.outline) for b in near]))
-    level_one = [np.asarray(b.outline, np.float64) for b in blocks if b.level == 1]
+    near = sorted(tops, key=lambda t: float(np.linalg.norm(t.centre - foot)))[:4]
+    angle = float(np.median([_angle_of(t.outline) for t in near]))
+    level_one = [t.outline for t in tops if t.level == 1]
     colours = palette.of_kind("block")
     steps = np.arange(-FOOT_REACH_MM, FOOT_REACH_MM + 1e-6, SEARCH_STEP_MM)
     # of squares about as full, the one farthest from the camera's nadir: side faces
@@ -236,35 +253,3 @@ def _angle_of(outline: np.ndarray) -> float:
     """A square outline's rotation in degrees, in [-45, 45)."""
     e = np.asarray(outline, np.float64)[1] - np.asarray(outline, np.float64)[0]
     return float((np.degrees(np.arctan2(e[1], e[0])) + 45.0) % 90.0 - 45.0)
-
-
-@dataclass(frozen=True)
-class _Placed:
-    """A top found under a pawn, as a read block (so the next pawn's top keeps clear)."""
-
-    top: PawnTop
-    block_mm: float
-
-    @property
-    def colour(self) -> str:
-        return self.top.colour
-
-    @property
-    def centre(self) -> tuple[float, float]:
-        return self.top.centre
-
-    @property
-    def level(self) -> int:
-        return 1
-
-    @property
-    def outline(self) -> np.ndarray:
-        return square(self.top.centre, self.block_mm, self.top.angle)
-
-    @property
-    def rests_on(self) -> tuple[int, ...]:
-        return ()
-
-    @property
-    def seen(self) -> str:
-        return "top"
