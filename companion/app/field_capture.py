@@ -76,6 +76,7 @@ from companion.games.infinifield import (
 from vision.geometry import gaps_between, square
 from vision.layout import TableLayout
 from vision.palette import provisional_ids
+from vision.readers.hidden_colours import likeliest_colour
 
 CYCLE: tuple[str | None, ...] = (*COLOURS, None)
 """What a tap on a block makes of it: the next colour, then *not a block* (``None``)."""
@@ -329,8 +330,9 @@ class FieldDraft:
         For a top the camera read at the wrong height: the same spot in the picture is
         another point of the table at another height (see
         :meth:`companion.app.field_view.SetupView.tap`). Where no block stands under it, one
-        is assumed (white, as the camera assumes hidden blocks) at each level below, for the
-        players to colour, drop or replace. Returns the keys of the blocks assumed.
+        is assumed at each level below (in the colour the set has most left of, as the camera
+        assumes hidden blocks: :func:`vision.readers.hidden_colours.likeliest_colour`), for
+        the players to colour, drop or replace. Returns the keys of the blocks assumed.
         """
         block = replace(self.blocks[key], level=int(level),
                         centre=(float(centre[0]), float(centre[1])))
@@ -357,7 +359,7 @@ class FieldDraft:
                                     False) >= 0
 
     def _assume_under(self, block: DraftBlock) -> list[int]:
-        """White blocks assumed under ``block`` down to the table where nothing holds it.
+        """Blocks assumed under ``block`` down to the table where nothing holds it.
 
         Nothing holds it where :meth:`held` says its centre is over none of its supports.
         """
@@ -365,7 +367,8 @@ class FieldDraft:
         upper = block
         while upper.level > 1 and not self.held(upper.key):
             new = max(self.blocks) + 1
-            upper = DraftBlock(new, "white", upper.centre, upper.angle, upper.level - 1,
+            colour = likeliest_colour(b.colour for b in self.present() if b.colour)
+            upper = DraftBlock(new, colour, upper.centre, upper.angle, upper.level - 1,
                                "assumed", None)
             self.blocks[new] = upper
             assumed.append(new)

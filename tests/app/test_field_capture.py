@@ -197,7 +197,7 @@ def test_levels_mode_raises_a_top_where_its_spot_in_the_picture_is_and_assumes_o
         ) -> None:
     """A camera 600 mm over the table; a block read on the table at (310, 215). In levels
     mode its mark's tap puts it at level 2, at the table point whose top the camera sees at
-    the same pixel; a white block is assumed under it (infinifield.md, picture 1-2: 3D
+    the same pixel; a block is assumed under it (infinifield.md, picture 1-2: 3D
     fields), a tower the engine accepts; two more taps: level 3, then back on the table.
     A tap on bare picture in levels mode adds a level-2 block whose top shows there."""
     from companion.app.field_capture import Capture
@@ -236,7 +236,7 @@ def test_a_block_raised_over_a_neighbours_edge_only_gets_a_block_assumed_under_i
     """Raising a top a level moves it toward the camera's nadir; where its footprint then
     covers only a strip of a neighbour's top (15-30 %), that neighbour alone cannot hold it
     level (infinifield.md, "Official field-building rules": tops are never tilted), so a
-    white block is assumed under its centre, and it rests on both. One centred over a
+    block is assumed under its centre, and it rests on both. One centred over a
     support needs nothing more."""
     draft = _row(["yellow", "red"], gap=1.0)
     red = draft.blocks[1]
@@ -365,3 +365,19 @@ def test_a_held_out_field_with_blocks_read_off_their_place_is_corrected_in_move_
     corrected_to_truth(capture, scene, SetupView(capture, *PICTURE))
     parsed = load_field_text("f055.toml", capture.draft.field_toml("quickstart"))
     assert parsed.field == capture.draft.to_field()
+
+
+def test_a_block_assumed_under_a_raised_one_takes_the_colour_the_set_has_most_left_of(
+        ) -> None:
+    """infinifield.md, Components: the box holds 8 white, 8 yellow, 6 red and 2 blue blocks.
+    With all eight whites on the table, a block assumed under one raised where nothing
+    holds it cannot be a ninth white: it is yellow (the most left); with the yellows used
+    up too, red."""
+    whites = _row(["white"] * 8 + ["red"], gap=1.0)
+    whites.set_level(8, 2, (whites.blocks[8].centre[0] + 60.0, whites.blocks[8].centre[1]))
+    assumed = [b for b in whites.present() if b.seen == "assumed"]
+    assert [b.colour for b in assumed] == ["yellow"]
+
+    both = _row(["white"] * 8 + ["yellow"] * 8 + ["blue"], gap=1.0)
+    both.set_level(16, 2, (both.blocks[16].centre[0] + 60.0, both.blocks[16].centre[1]))
+    assert [b.colour for b in both.present() if b.seen == "assumed"] == ["red"]

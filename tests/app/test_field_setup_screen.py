@@ -117,7 +117,7 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
         driver: AppDriver, camera_table: CameraReplay) -> None:
     """New game, "read the field from the camera": 17 blocks of the held-out photo appear
     over the picture; a tap turns a white block yellow (seen in the pixels), four more drop
-    and restore it; in levels mode a tap raises a block (a white one is assumed under it)
+    and restore it; in levels mode a tap raises a block (one is assumed under it)
     and two more bring it back, the assumed blocks then dropped by touch; in touching mode
     a tap on a block rings its neighbours and a tap on one unties the pair (its ring thins);
     Start match opens the game on the confirmed field, which the journal holds and a resume
@@ -164,7 +164,7 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     driver.tap_at(*picture.window_point(*picture.view.mark(red)))
     assert draft.blocks[red].level == 2
     assumed = [b.key for b in draft.present() if b.seen == "assumed"]
-    assert len(assumed) == 1 and assumed[0] in draft.supports(red), "a white block assumed under"
+    assert len(assumed) == 1 and assumed[0] in draft.supports(red), "a block assumed under"
     assert draft.blocks[assumed[0]].centre == draft.blocks[red].centre, "under its centre"
     assert draft.held(red)
     image = driver.screenshot("field_setup_level")

@@ -45,6 +45,7 @@ from vision.readers.faces3d import (
     one_per_top,
 )
 from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
+from vision.readers.hidden_colours import likeliest_colour
 from vision.readers.levels3d import (
     TOUCH_READ_MM,
     TOUCH_SPREAD_MM,
@@ -579,7 +580,8 @@ def _columns(views: TableViews, tops: Sequence[SeenBlock3D], column_seen: set[in
                 todo.insert(0, i)
             continue
         if colour is None or share < SIDE_SHARE:
-            colour, seen = colour or "white", "assumed"
+            # a hint of a colour on its side faces, else the colour the set has most left
+            colour, seen = colour or likeliest_colour(b.colour for b in blocks), "assumed"
             top_colour, top_at = ids_for_notes.get(i, (top.colour, top.centre))
             notes.append(hidden_block_note(colour, top.centre, level, top_colour,
                                            top_at=top_at))
@@ -640,8 +642,8 @@ def _other_support(views: TableViews, top: SeenBlock3D, seen: SeenBlock3D,
     colour, share = _side_colour(views, outline, seen.level, others, top_too=True)
     seen_by = "side"
     if colour is None or share < SIDE_SHARE:
-        # nothing of it shows: assumed white, as a hidden block in a column is
-        colour, seen_by = "white", "assumed"
+        # nothing of it shows: assumed in the colour the set has most left
+        colour, seen_by = likeliest_colour(b.colour for b in blocks), "assumed"
         top_colour, top_at = ids_for_notes.get(i, (top.colour, top.centre))
         notes.append(hidden_block_note(colour, xy, seen.level, top_colour, second=True,
                                        top_at=top_at))

@@ -7,7 +7,7 @@ pixels put its footprint nearer the camera's nadir the higher it is. Each first-
 is tried as a bridge on two blocks along either of its axes (a block read where one
 stands is that one; blocks in their way are dropped, a read top only when a support of its
 colour takes its place), the supports in the colours their pixels prefer (their side
-faces, the parts of their tops beside it) or assumed white where nothing of them shows.
+faces, the parts of their tops beside it) or assumed where nothing of them shows.
 Each first-level top is also tried as the support of a bridge of its own colour beside it
 (the two show as one region, read as that top alone), the bridge credited only with what
 it explains beyond the block added beside the top.
@@ -38,6 +38,7 @@ import numpy as np
 
 from vision.geometry import square
 from vision.pose import TablePose
+from vision.readers.hidden_colours import likeliest_colour
 from vision.readers.notes import hidden_block_note
 from vision.readers.synth3d import TABLE, Box, FrameEvidence
 from vision.readers.table_views import TableViews
@@ -701,7 +702,8 @@ def _finish(search: _Search, blocks: list[SeenBlock3D], notes: list[str]
             ) -> list[SeenBlock3D]:
     """Tops first, then the blocks under them; supports re-derived; hidden ones assumed.
 
-    A block added under a raised top that shows on no pixel is assumed white, as the
+    A block added under a raised top that shows on no pixel is assumed in the colour the
+    set has most left (:func:`~vision.readers.hidden_colours.likeliest_colour`), as the
     pipeline assumes a hidden block in a column, and said so in ``notes``.
     """
     ev = search.evidence
@@ -717,8 +719,9 @@ def _finish(search: _Search, blocks: list[SeenBlock3D], notes: list[str]
         b = dataclasses.replace(b, outline=square(b.centre, size, b.angle))
         shown = int(np.isin(labels, (2 * i, 2 * i + 1)).sum())
         if b.seen != "top" and shown < SEEN_PX:
-            b = dataclasses.replace(b, colour="white", seen="assumed")
-            notes.append(hidden_block_note("white", b.centre, b.level))
+            colour = likeliest_colour(o.colour for o in seen + blocks[i + 1:])
+            b = dataclasses.replace(b, colour=colour, seen="assumed")
+            notes.append(hidden_block_note(colour, b.centre, b.level))
         seen.append(b)
     ordered = [b for b in seen if b.seen == "top"] + [b for b in seen if b.seen != "top"]
     out = []

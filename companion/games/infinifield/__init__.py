@@ -27,6 +27,7 @@ Modules (the layout every game follows, ``docs/engine-contract.md``):
   event).
 """
 
+from companion.games.infinifield.blocks import BLOCK_SET
 from companion.games.infinifield.field import (
     COLOURS,
     Block,
@@ -39,7 +40,7 @@ from companion.games.infinifield.fieldfile import FieldFile, field_toml_text, lo
 from companion.games.infinifield.game import GAME, InfinifieldGame
 from companion.games.infinifield.removal import removable_blocks, removal_refusals
 
-__all__ = ["COLOURS", "GAME", "MODES", "Block", "Field", "FieldError", "FieldFile",
+__all__ = ["BLOCK_SET", "COLOURS", "GAME", "MODES", "Block", "Field", "FieldError", "FieldFile",
            "InfinifieldGame", "Violation", "build_field", "check_field", "field_toml_text",
            "load_field_text",
            "removable_blocks", "removal_refusals"]

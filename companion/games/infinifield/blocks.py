@@ -25,6 +25,10 @@ from companion.games.infinifield.geometry import (
 COLOURS = ("white", "yellow", "red", "blue")
 """Block colours in the set; white blocks are the starting positions."""
 
+BLOCK_SET = {"white": 8, "yellow": 8, "red": 6, "blue": 2}
+"""How many blocks of each colour the box holds (infinifield.md, Components: "24 blocks:
+8 white (also called starting positions), 8 yellow, 6 red, and 2 blue")."""
+
 DEFAULT_BLOCK_SIZE_MM = (40.0, 40.0)
 """Footprint (width, depth) of a block when the field file gives only its centre."""
 
