@@ -1,0 +1,165 @@
+"""First-level blocks the reading missed in the rows of those it read.
+
+Fields are built in rows: a block set against another touches it along a whole side, so
+the place beside a read top, a block's width and a touching gap along one of its axes, is
+where a neighbour of it would stand. Where such a place has first-level blocks read on
+two or more of its four sides, none read on it, and what the camera sees there at a
+block's height is not the table, a block was missed there: a white top in a soft shadow
+or split by a shadow's edge (darker than the palette's white, so classed table or
+nothing), or one cut short by its neighbours' grooves. Not the table: half of the place
+shows one block colour, or it is clearly lighter than the table can be (the lit mat of
+the tuning scenes reads at most 1.33 times its learnt lightness; a white top in shade
+1.4-2.3). Its colour is the block colour most of the place shows (white where the
+palette names none: a white top in shade is no class's colour).
+
+Places under a block read on the second level are left to the stacks' readers (what
+shows there at a block's height is the raised top itself).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from vision.geometry import inset, square
+from vision.readers.table_views import TableViews
+
+if TYPE_CHECKING:
+    from vision.readers.field3d import SeenBlock3D
+
+ROW_GAP_MM = 1.0
+"""The gap between two touching blocks in a row (their bevels meet 0.6-1.2 mm apart)."""
+
+BESIDE = 2
+"""How many of a place's four neighbours in its rows must be first-level blocks read (any
+way: a top, a part of one, a side face). One is not enough: on the tuning scenes the
+places beside a single block that show a block colour are as often the side faces of a
+raised neighbour or a pawn's shadow as a missed top."""
+
+BESIDE_MM = 12.0
+"""A block read this close (mm) to a neighbour's place in a row stands there."""
+
+TAKEN_MM = 30.0
+"""A place with a first-level block read within this (mm) of its centre is taken."""
+
+SAME_PLACE_MM = 8.0
+"""Two read tops point at one place when their proposals fall this close (mm)."""
+
+INSET_MM = 8.0
+"""The place is judged on its footprint drawn in by this much (mm): its edges hold the
+neighbours' bevels, grooves and blurred sides."""
+
+BLOCK_SHARE = 0.5
+"""A place half of whose pixels show one block colour is a top of it. (Less is not enough:
+an empty place between blocks shows their side faces, a yellow one 40 % of such a place
+on the tuning scenes.)"""
+
+LIGHTER = 1.5
+"""...nor one this many times as light (CIE L*) as the learnt table: the tuning scenes'
+empty places read at most 1.33 times as light (a lamp's pool on the mat)."""
+
+COLOUR_SHARE = 0.15
+"""A missed block takes the block colour that covers at least this share of its place."""
+
+UNDER_MM2 = 200.0
+"""A place whose footprint shares this much (mm²) with a second-level block's is under it."""
+
+
+def missed_in_rows(views: TableViews, blocks: Sequence[SeenBlock3D]
+                   ) -> list[tuple[str, tuple[float, float], float]]:
+    """The first-level blocks missed beside read tops: colour, centre (mm), angle (deg).
+
+    Args:
+        views: the frame's views.
+        blocks: the reading's blocks (every level).
+    """
+    firsts = [b for b in blocks if b.level == 1]
+    raised = [b for b in blocks if b.level == 2]
+    step = views.layout.block_mm + ROW_GAP_MM
+    places: list[dict] = []
+    for b in firsts:
+        if b.seen != "top":
+            continue
+        for axis in _axes(b.angle):
+            for sign in (1.0, -1.0):
+                c = (b.centre[0] + sign * step * axis[0], b.centre[1] + sign * step * axis[1])
+                if any(math.dist(c, o.centre) < TAKEN_MM for o in firsts):
+                    continue
+                near = [p for p in places if math.dist(p["centre"], c) < SAME_PLACE_MM]
+                if near:
+                    near[0]["votes"].append((c, b.angle))
+                else:
+                    places.append({"centre": c, "votes": [(c, b.angle)]})
+    found: list[tuple[str, tuple[float, float], float]] = []
+    height = views.layout.block_height_mm
+    look = _Look(views.classes(height),
+                 cv2.cvtColor(views.view(height), cv2.COLOR_BGR2LAB)[..., 0],
+                 _lightness(views.table_balanced_bgr))
+    for p in places:
+        centre = tuple(np.mean([v[0] for v in p["votes"]], axis=0).tolist())
+        angle = float(np.mean([v[1] for v in p["votes"]]))
+        beside = [(centre[0] + sign * step * axis[0], centre[1] + sign * step * axis[1])
+                  for axis in _axes(angle) for sign in (1.0, -1.0)]
+        if sum(any(math.dist(q, o.centre) < BESIDE_MM for o in firsts)
+               for q in beside) < BESIDE:
+            continue
+        outline = square(centre, views.layout.block_mm, angle)
+        if any(_overlap_mm2(outline, r.outline) > UNDER_MM2 for r in raised):
+            continue
+        colour = _block_colour(views, look, outline)
+        if colour is not None:
+            found.append((colour, (float(centre[0]), float(centre[1])), angle))
+    return found
+
+
+def _axes(angle_deg: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    t = math.radians(angle_deg)
+    return (math.cos(t), math.sin(t)), (-math.sin(t), math.cos(t))
+
+
+@dataclass(frozen=True)
+class _Look:
+    """The first level's view as the places are judged on it."""
+
+    classes: np.ndarray
+    """Palette class per pixel."""
+    lightness: np.ndarray
+    """CIE L* per pixel (OpenCV's 0-255 scale)."""
+    table: float
+    """The learnt table's L* (same scale)."""
+
+
+def _lightness(bgr: tuple[float, float, float]) -> float:
+    px = np.clip(np.asarray(bgr, np.float32), 0, 255).astype(np.uint8).reshape(1, 1, 3)
+    return max(float(cv2.cvtColor(px, cv2.COLOR_BGR2LAB)[0, 0, 0]), 1.0)
+
+
+def _block_colour(views: TableViews, look: _Look, outline: np.ndarray) -> str | None:
+    """The colour of a block whose top shows in ``outline``, or None where it is table."""
+    ppm = views.px_per_mm
+    mask = np.zeros(look.classes.shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.round(inset(outline, INSET_MM) * ppm - 0.5).astype(np.int32),
+                       1)
+    inside = mask > 0
+    if int(inside.sum()) < (views.layout.block_mm - 2 * INSET_MM) ** 2 * ppm * ppm / 2:
+        return None                                   # mostly out of the view
+    palette = views.palette
+    shown = look.classes[inside]
+    shares = {palette.classes[k].name: float((shown == k).mean())
+              for k in palette.of_kind("block")}
+    best = max(shares, key=lambda k: shares[k])
+    if shares[best] >= BLOCK_SHARE:
+        return best
+    if float(look.lightness[inside].astype(np.float32).mean()) < LIGHTER * look.table:
+        return None
+    return best if shares[best] >= COLOUR_SHARE else "white"
+
+
+def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(area)
