@@ -17,7 +17,7 @@ import pytest
 from companion.app import theme
 from companion.app.camera_replay import CameraReplay
 from companion.app.widgets.field_picture import BROKEN, DROPPED, MARK_PX, RING_GAP, TOUCHING
-from companion.games.infinifield import load_field_text
+from companion.games.infinifield import COLOURS, load_field_text
 from tests.app.harness import AppDriver, close_to, go_home, too_small_buttons
 from vision.calibration import calibrate
 from vision.camera_model import Intrinsics
@@ -179,7 +179,9 @@ def test_field_read_from_the_camera_is_corrected_by_touch_and_the_match_starts_o
     assert screen.ids.start_button.disabled
     driver.tap(screen.ids.blocks_mode)
     for key in [b.key for b in draft.present() if b.seen == "assumed"]:
-        for _ in range(4):  # white, yellow, red, blue, not a block
+        # white -> yellow -> red -> blue -> not a block, from the colour it was assumed in
+        taps = 4 - COLOURS.index(draft.blocks[key].colour or "white")
+        for _ in range(taps):
             driver.tap_at(*picture.window_point(*picture.view.mark(key)))
         assert draft.blocks[key].colour is None
     assert not screen.ids.start_button.disabled
