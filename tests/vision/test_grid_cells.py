@@ -42,3 +42,42 @@ def test_an_empty_place_among_read_blocks_stays_empty(
                    for p in places)
     assert [b for b in reading.blocks if any(math.dist(b.centre, p) < 20 for p in places)
             ] == []
+
+
+def _row_block(x: float, y: float = 100.0, seen: str = "top", level: int = 1):
+    from vision.geometry import square
+    from vision.readers.field3d import SeenBlock3D
+
+    return SeenBlock3D("white", (x, y), 0.0, level, square((x, y), 40.0, 0.0), (), seen)
+
+
+def test_blocks_meant_to_touch_are_moved_to_touch_apart_ones_stay() -> None:
+    """infinifield.md, "Official field building rules": blocks not meant to touch stand
+    half an inch (12.7 mm) or more apart. A part of a top read 7 mm from the top beside it
+    (a gap no touching pair is set at, nor any pair set apart) is moved onto the row, to
+    within a millimetre of the gap two touching blocks stand apart; the whole top beside it
+    hardly moves; a
+    block 15 mm from its neighbour, and one a level up, stay where they were read."""
+    from vision.readers.grid_cells import ROW_GAP_MM, onto_rows
+
+    blocks = [_row_block(100.0), _row_block(147.0, seen="part"), _row_block(202.0),
+              _row_block(120.0, level=2)]
+    moved = onto_rows(blocks, 40.0)
+    assert moved[0].centre[0] == pytest.approx(100.0, abs=0.8)
+    assert 40.0 + ROW_GAP_MM <= moved[1].centre[0] - moved[0].centre[0] <= 42.0
+    assert moved[1].outline[:, 0].min() == pytest.approx(moved[1].centre[0] - 20.0)
+    assert moved[2].centre == (202.0, 100.0) and moved[3] is blocks[3]
+    assert [b.seen for b in moved] == [b.seen for b in blocks]
+
+
+@pytest.mark.parametrize("family", ["f013", "f240"])
+def test_a_field_whose_touching_blocks_were_read_apart_is_read_whole(family: str) -> None:
+    """f013 (a bridge and a tower; a part of a support's top and a top beside it read
+    5-6 mm off, their touching pairs read apart) and f240 (flat; three pairs read apart):
+    with the blocks meant to touch moved onto their rows, every block, its level, what it
+    rests on and every touching pair are read as they stand (infinifield.md, "Official
+    field building rules": touching, or half an inch apart)."""
+    from tests.vision.table3d_reading import assert_read_whole
+
+    scene, reading = read_tune_scene(f"{family}_before")
+    assert_read_whole(scene, reading)

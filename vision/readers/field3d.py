@@ -44,7 +44,7 @@ from vision.readers.faces3d import (
     find_faces,
     one_per_top,
 )
-from vision.readers.grid_cells import missed_in_rows
+from vision.readers.grid_cells import missed_in_rows, onto_rows
 from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.hidden_colours import likeliest_colour
 from vision.readers.levels3d import (
@@ -429,6 +429,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     blocks, notes = refine_reading(views, blocks, notes)
     blocks += [SeenBlock3D(colour, xy, angle, 1, square(xy, layout.block_mm, angle))
                for colour, xy, angle in missed_in_rows(views, blocks)]
+    blocks = onto_rows(blocks, layout.block_mm)
     blocks += [SeenBlock3D(t.colour, t.centre, t.angle, 1,
                            square(t.centre, layout.block_mm, t.angle))
                for t in tops_under_pawns(views, blocks)]

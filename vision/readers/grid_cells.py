@@ -18,6 +18,7 @@ shows there at a block's height is the raised top itself).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -163,3 +164,75 @@ def _block_colour(views: TableViews, look: _Look, outline: np.ndarray) -> str | 
 def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
     area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
     return float(area)
+
+
+ROW_GAP_RANGE_MM = (-4.0, 9.0)
+"""Two first-level blocks facing each other across a gap read in this range (mm) are meant
+to touch (infinifield.md, "Official field building rules": blocks not meant to touch are
+placed half an inch, 12.7 mm, or more apart); the generator's touching pairs read up to
+7-9 mm apart where one of the two is placed off by its part, its shadow or its neighbour."""
+
+FACING_MM = 20.0
+"""...when their centres lie within this (mm) of each other across that direction (they
+face each other over at least half a side)."""
+
+SURE = {"top": 1.0}
+"""How firmly a block keeps the place it was read at, by how it was read: a whole top
+firmly; a part of one, a side face or an assumed block (:data:`GUESS`) far less."""
+
+GUESS = 0.1
+"""The weight of a guessed place (a part of a top, a side face, assumed)."""
+
+
+def onto_rows(blocks: Sequence[SeenBlock3D], block_mm: float) -> list[SeenBlock3D]:
+    """The first-level blocks moved so that those meant to touch do (least squares).
+
+    Each pair facing each other across a gap in :data:`ROW_GAP_RANGE_MM` asks for the gap
+    two touching blocks have (:data:`ROW_GAP_MM`), along the direction between their faces;
+    each block asks to stay where it was read, as firmly as :data:`SURE` says. The places
+    that satisfy both best (weighted least squares, one small linear system) are taken;
+    nothing moves where no pair asks. Raised blocks stay where they are.
+
+    Args:
+        blocks: a reading's blocks.
+        block_mm: a block's side.
+    """
+    firsts = [i for i, b in enumerate(blocks) if b.level == 1]
+    index = {i: k for k, i in enumerate(firsts)}
+    rows: list[np.ndarray] = []
+    rhs: list[float] = []
+    n = 2 * len(firsts)
+    for i in firsts:
+        for j in firsts:
+            if j <= i:
+                continue
+            a, b = blocks[i], blocks[j]
+            d = np.subtract(b.centre, a.centre)
+            u = max((np.array(ax) * np.sign(float(np.dot(ax, d))) for ax in _axes(a.angle)),
+                    key=lambda ax: float(np.dot(ax, d)))
+            along, across = float(np.dot(u, d)), abs(float(u[0] * d[1] - u[1] * d[0]))
+            gap = along - block_mm
+            if across > FACING_MM or not ROW_GAP_RANGE_MM[0] <= gap <= ROW_GAP_RANGE_MM[1]:
+                continue
+            row = np.zeros(n)
+            row[2 * index[j]:2 * index[j] + 2] = u
+            row[2 * index[i]:2 * index[i] + 2] = -u
+            rows.append(row)
+            rhs.append(block_mm + ROW_GAP_MM)
+    if not rows:
+        return list(blocks)
+    for k, i in enumerate(firsts):
+        w = math.sqrt(SURE.get(blocks[i].seen, GUESS))
+        for axis in range(2):
+            row = np.zeros(n)
+            row[2 * k + axis] = w
+            rows.append(row)
+            rhs.append(w * blocks[i].centre[axis])
+    solution, *_ = np.linalg.lstsq(np.array(rows), np.array(rhs), rcond=None)
+    out = list(blocks)
+    for k, i in enumerate(firsts):
+        b = blocks[i]
+        xy = (float(solution[2 * k]), float(solution[2 * k + 1]))
+        shift = np.subtract(xy, b.centre)
+        out[i] = dataclasses.replace(b, centre=xy, outline=np.asarray(b.outline) + shift)
+    return out
