@@ -59,7 +59,7 @@ from vision.readers.levels3d import (
     prism_hits,
     size_evidence,
 )
-from vision.readers.notes import hidden_block_note
+from vision.readers.notes import HIDDEN, ReadingNote, hidden_block_note, relocated
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
@@ -429,7 +429,9 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     blocks, notes = refine_reading(views, blocks, notes)
     blocks += [SeenBlock3D(colour, xy, angle, 1, square(xy, layout.block_mm, angle))
                for colour, xy, angle in missed_in_rows(views, blocks)]
-    blocks = onto_rows(blocks, layout.block_mm)
+    moved = onto_rows(blocks, layout.block_mm)
+    notes = [_follow(note, blocks, moved) for note in notes]
+    blocks = moved
     blocks += [SeenBlock3D(t.colour, t.centre, t.angle, 1,
                            square(t.centre, layout.block_mm, t.angle))
                for t in tops_under_pawns(views, blocks)]
@@ -440,6 +442,17 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
+
+
+def _follow(note: str, before: Sequence[SeenBlock3D], after: Sequence[SeenBlock3D]) -> str:
+    """A hidden block's note moved with its block (to where :func:`onto_rows` put it)."""
+    if not isinstance(note, ReadingNote) or note.kind != HIDDEN:
+        return note
+    for old, new in zip(before, after, strict=True):
+        if (old.level == note.level and old.centre != new.centre
+                and np.hypot(old.centre[0] - note.at[0], old.centre[1] - note.at[1]) < 0.5):
+            return relocated(note, new.centre)
+    return note
 
 
 CONTACT_LLR = 3.0

@@ -83,6 +83,14 @@ def hidden_block_note(colour: str, at: tuple[float, float], level: int,
                        "check it", HIDDEN, colour, at, level)
 
 
+def relocated(note: ReadingNote, at: tuple[float, float]) -> ReadingNote:
+    """``note`` about the same block, now read at ``at``.
+
+    Its text, which names the top the block is under, is kept.
+    """
+    return ReadingNote(str(note), note.kind, note.colour, at, note.level, note.other)
+
+
 def pawn_unsure_note(colour: str, at: tuple[float, float], level: int, top_colour: str,
                      other: tuple[float, float], other_colour: str) -> ReadingNote:
     """A ``colour`` pawn taken to stand on the top at ``at``; it may be on ``other``."""
