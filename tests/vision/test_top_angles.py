@@ -103,11 +103,12 @@ def test_a_top_merged_with_more_than_a_top_can_show_is_read_where_its_outline_is
     height holds the top where a square of a top's size has its four sides on edges.
     f065's W4 with a strip of its white neighbour W2 was read 9 mm off (its corner contact
     with W6 lost; now within 3 mm, where the least squares that sets touching blocks 1 mm
-    apart leaves it between its neighbours, the whole field's touching pairs right); f041's raised W6, with part of the white W1 beside its tower, was not
-    read (now read at its level, within the bench's 15 mm match: the stack reading still
-    places it 9 mm off); f022's Y2 between the yellow Y1 and Y3 (its region 60 mm long)
-    and f028's R1 (52 mm, run on beside the red tower R5) were not read (their regions'
-    centres 11 and 8.5 mm off)."""
+    apart leaves it between its neighbours, the whole field's touching pairs right);
+    f041's raised W6, with part of the white W1 beside its tower, was not read (now read at
+    its level, within the bench's 15 mm match: the stack reading still places it 9 mm off);
+    f022's Y2 between the yellow Y1 and Y3 (its region 60 mm long) and f028's R1 (52 mm,
+    run on beside the red tower R5) were not read (their regions' centres 11 and 8.5 mm
+    off)."""
     scene, reading = read_tune_scene(scene_id)
     m = match(reading, scene)
     truth = scene.blocks[bid]
