@@ -23,17 +23,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
 from table3d_accuracy import intrinsics_of
 
+HIRES_DIR = DEFAULT_DIR.parent / "table3d_1280"
+"""Sixteen stacked tuning scenes of the shipped set rendered again at 1280x960."""
+
 
 @cache
-def tune_scene_views(scene_id: str) -> tuple[SceneTruth, TableViews]:
-    """The scene ``scene_id`` (e.g. ``"f052_before"``) and its photo's views.
+def tune_scene_views(scene_id: str, folder: Path = DEFAULT_DIR
+                     ) -> tuple[SceneTruth, TableViews]:
+    """The scene ``scene_id`` (e.g. ``"f052_before"``) of ``folder`` and its photo's views.
 
     The pose from the markers, colours learnt on the same photo. Skips when the photoreal
     set is absent; fails on a held-out scene (tests use tuning families only).
     """
-    path = DEFAULT_DIR / f"{scene_id}.json"
+    path = folder / f"{scene_id}.json"
     if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
+        pytest.skip(f"photoreal table set not available at {folder}")
     scene = load_scene(path)
     assert scene.split == "tune", f"{scene_id} is held out: tests use tuning families only"
     frame = scene.image()
@@ -44,9 +48,11 @@ def tune_scene_views(scene_id: str) -> tuple[SceneTruth, TableViews]:
 
 
 @cache
-def read_tune_scene(scene_id: str) -> tuple[SceneTruth, FieldReading]:
-    """The scene ``scene_id`` and its set-up reading (see :func:`tune_scene_views`)."""
-    scene, views = tune_scene_views(scene_id)
+def read_tune_scene(scene_id: str, folder: Path = DEFAULT_DIR
+                    ) -> tuple[SceneTruth, FieldReading]:
+    """The scene ``scene_id`` of ``folder`` and its set-up reading (see
+    :func:`tune_scene_views`)."""
+    scene, views = tune_scene_views(scene_id, folder)
     return scene, read_field(views.frame, views.pose, views.palette)
 
 

@@ -10,10 +10,13 @@ field": blocks stand on the table or on blocks). On the shipped photoreal render
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from tests.vision.table3d_reading import read_tune_scene, tune_scene_views
+from tests.vision.table3d_reading import HIRES_DIR, read_tune_scene, tune_scene_views
+from vision.devtools.table3d_truth import DEFAULT_DIR
 from vision.readers.faces3d import TopFace, find_faces, one_per_top
 from vision.readers.levels3d import (
     COLUMN_PARALLAX_PX,
@@ -24,9 +27,10 @@ from vision.readers.levels3d import (
 from vision.readers.table_views import TableViews
 
 
-def _face_of(scene_id: str, block_id: str) -> tuple[TableViews, TopFace, int]:
+def _face_of(scene_id: str, block_id: str, folder: Path = DEFAULT_DIR
+             ) -> tuple[TableViews, TopFace, int]:
     """The views of a tune scene, the face found for one true top, its level by size."""
-    scene, views = tune_scene_views(scene_id)
+    scene, views = tune_scene_views(scene_id, folder)
     pose = views.pose
     h1 = pose.layout.block_height_mm
     faces = one_per_top(find_faces(views, h1), pose.layout.block_mm)
@@ -68,3 +72,19 @@ def test_no_false_tower_from_a_column_read_too_high() -> None:
                 and np.hypot(b.centre[0] - r4.centre_mm[0], b.centre[1] - r4.centre_mm[1])
                 < 20.0]
 
+
+
+@pytest.mark.parametrize("block_id", ["R6", "B2"])
+def test_the_groove_between_stacked_blocks_is_not_the_table(block_id: str) -> None:
+    # f033 at 1280x960: R6 stands on B2 (22 px of parallax). The dark groove where the two
+    # blocks meet lies 3 mm outside where a first-level column's base edge would be: read
+    # as the table there, it put the tower on the table and dropped B2 under it
+    views, face, by_size = _face_of("f033_before", "R6", HIRES_DIR)
+    h1 = views.layout.block_height_mm
+    assert by_size == 2
+    assert column_level(views, face, h1, 3, by_size) != 1
+    scene, reading = read_tune_scene("f033_before", HIRES_DIR)
+    block = scene.blocks[block_id]
+    assert [b for b in reading.blocks if b.level == block.level and b.colour == block.colour
+            and np.hypot(b.centre[0] - block.centre_mm[0], b.centre[1] - block.centre_mm[1])
+            < 5.0]

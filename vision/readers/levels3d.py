@@ -71,6 +71,13 @@ nearer the camera's nadir, where the bases lie 2-5 px apart, the tune scenes' co
 gave a level other than the size's 12 times in 13 wrongly (towers read on the table)."""
 
 
+OUTSIDE_MM = (3.0, 6.0)
+"""Where :func:`column_level` looks for the table outside a base edge (mm): at each point along
+the edge the table must show at all these distances. One line alone was fooled by the dark
+groove where a stacked block meets the one under it (it lies near where a first-level
+column's base would be)."""
+
+
 def column_level(views: TableViews, face: TopFace, height_mm: float, max_level: int,
                  size_level: int | None = None) -> int | None:
     """The level of a top from where its column meets the table, when that can be seen.
@@ -105,10 +112,14 @@ def column_level(views: TableViews, face: TopFace, height_mm: float, max_level: 
             tangent = np.array([-normal[1], normal[0]])
             along = np.linspace(-0.35, 0.35, 9) * layout.block_mm
             pin = mid[None] - normal[None] * 2.0 + along[:, None] * tangent[None]
-            pout = mid[None] + normal[None] * 3.0 + along[:, None] * tangent[None]
             xi = np.clip((pin * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
-            xo = np.clip((pout * ppm).astype(int), 0, [ground.shape[1] - 1, ground.shape[0] - 1])
-            out_table = float(table[xo[:, 1], xo[:, 0]].mean())
+            clear = np.ones(len(along), bool)
+            for off in OUTSIDE_MM:
+                pout = mid[None] + normal[None] * off + along[:, None] * tangent[None]
+                xo = np.clip((pout * ppm).astype(int), 0,
+                             [ground.shape[1] - 1, ground.shape[0] - 1])
+                clear &= table[xo[:, 1], xo[:, 0]]
+            out_table = float(clear.mean())
             in_block = 1.0 - float(table[xi[:, 1], xi[:, 0]].mean())
             inside += in_block
             outside += out_table
