@@ -66,7 +66,7 @@ def clean_size(face: TopFace, nadir: np.ndarray, own_edges: bool = False) -> flo
 COLUMN_PARALLAX_PX = 6.0
 """Where the bases of a top's column supposed one level apart lie closer than this in the
 frame (pixels), :func:`column_level` only confirms the level the top's size gave. Its
-samples stand 2 mm inside and 3 mm outside each base edge, a pixel or two at 640x480;
+samples stand 2 mm inside and 3-6 mm outside each base edge, a pixel or two at 640x480;
 nearer the camera's nadir, where the bases lie 2-5 px apart, the tune scenes' columns
 gave a level other than the size's 12 times in 13 wrongly (towers read on the table)."""
 
