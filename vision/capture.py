@@ -260,19 +260,32 @@ class PiCameraSource(FrameSource):
                 self._camera = None
 
 
+def _frame_size(spec: str, text: str) -> tuple[int, int]:
+    """The ``WxH`` after a camera spec's ``@`` as (width, height)."""
+    width, x, height = text.lower().partition("x")
+    if x and width.isdigit() and height.isdigit() and int(width) > 0 and int(height) > 0:
+        return int(width), int(height)
+    raise CaptureError(f"{spec}: expected a frame size after '@' as WxH, e.g. @1280x720")
+
+
 def open_source(spec: str, size: tuple[int, int] | None = None, loop: bool = False,
                 hold: int = 1) -> FrameSource:
     """Make (not yet open) a source from a spec.
 
     Args:
-        spec: ``"pi"``, ``"usb:N"`` (webcam N), a video file or a folder of images.
-        size: requested frame size for cameras.
+        spec: ``"pi"``, ``"usb:N"`` (webcam N), either with ``@WxH`` to ask the camera for
+            that frame size (``usb:0@1280x720``), a video file or a folder of images.
+        size: requested frame size for cameras (the spec's ``@WxH`` wins).
         loop: replay files or folders endlessly.
         hold: for a folder, how many times each image is given.
 
     Raises:
         CaptureError: the spec names nothing usable.
     """
+    camera, at, asked = spec.partition("@")
+    if at and (camera == "pi" or camera.startswith("usb:")):
+        size = _frame_size(spec, asked)
+        spec = camera
     if spec == "pi":
         return PiCameraSource(size or (1280, 720))
     if spec.startswith("usb:"):

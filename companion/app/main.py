@@ -70,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="window size on a desktop (default 800x480)")
     parser.add_argument("--fps", type=int, default=30, help="frame-rate cap (default 30)")
     parser.add_argument("--camera", metavar="SPEC", default=None,
-                        help="watch the table with a camera: pi, usb:N, a video file or a "
+                        help="watch the table with a camera: pi, usb:N (either with @WxH "
+                             "for a frame size, e.g. usb:0@1280x720), a video file or a "
                              "folder of images (Infinifield actions are read from it)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed of the companion's dice for new games (tests, demos)")

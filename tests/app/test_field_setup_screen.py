@@ -18,7 +18,7 @@ from companion.app import theme
 from companion.app.camera_replay import CameraReplay
 from companion.app.widgets.field_picture import BROKEN, DROPPED, MARK_PX, RING_GAP, TOUCHING
 from companion.games.infinifield import COLOURS, load_field_text
-from tests.app.harness import AppDriver, close_to, go_home, too_small_buttons
+from tests.app.harness import AppDriver, close_to, go_home, share_of, too_small_buttons
 from vision.calibration import calibrate
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import load_scene
@@ -444,6 +444,56 @@ def test_a_block_the_camera_could_not_see_is_marked_and_said_in_the_players_lang
         assert said not in screen.problems
         image = driver.screenshot(f"field_setup_guess_{lang}_checked")
         assert not close_to(_pixel(image, *badge), (0.97, 0.97, 0.97, 1), 30), "no badge"
+    finally:
+        driver.app.set_language("en")
+    go_home(driver)
+
+
+PHOTO_FAR = PHOTO.with_name("f172_before")
+"""A tuning photo taken from about a metre at 640x480: a block top under 20 px across."""
+
+
+@pytest.fixture
+def far_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
+    """The flat field f172_before, seen from too far, as the camera."""
+    assert load_scene(PHOTO_FAR.with_suffix(".json")).split == "tune"
+    yield from _replay_camera(driver, tmp_path, PHOTO_FAR)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_a_camera_too_far_to_read_reliably_is_said_in_the_players_language(
+        driver: AppDriver, far_camera: CameraReplay, lang: str) -> None:
+    """infinifield.md "Build the field" (the players confirm the field): f172's camera shows
+    a block top under 20 px across, too little to read levels and touching pairs reliably
+    (vision.readers.detail). The screen says how many pixels a block shows and what to do,
+    in the players' language, without clipping; a near camera's reading (f007 in the other
+    tests) says nothing of the kind."""
+    from tests.app.fit import clipped_labels
+    from vision.readers.notes import DETAIL
+
+    driver.app.set_language(lang)
+    try:
+        _read_in_the_players_language(driver, far_camera)
+        screen = driver.screen
+        notes = [n for n in screen.capture.draft.notes if getattr(n, "kind", None) == DETAIL]
+        assert len(notes) == 1
+        px = round(notes[0].value)
+        assert 17 <= px <= 21
+        said = driver.app.tr("fieldsetup.note_detail", px=px)
+        assert screen.status.startswith(said) and f"{px}" in said
+        assert said not in screen.problems          # said once, above the counts
+        assert "camera shows a block top only" not in screen.status + screen.problems
+        assert " mm" not in screen.status
+        assert clipped_labels(screen) == []
+        # the warning, the counts and the problems scroll together: none is squeezed out
+        status, problems = screen.ids.status, screen.ids.problems
+        assert status.height >= status.texture_size[1] and problems.height > 10
+        image = driver.screenshot(f"field_setup_far_{lang}")
+        # the warning's first line is drawn where the text column starts, in the text colour
+        x0, top = status.to_window(status.x, status.top)
+        x1 = status.to_window(status.right, status.top)[0]
+        rows = image[image.shape[0] - int(top): image.shape[0] - int(top) + 16, int(x0):int(x1)]
+        assert share_of(rows, theme.TEXT, 40) > 0.03, "the warning's first line is not drawn"
     finally:
         driver.app.set_language("en")
     go_home(driver)

@@ -127,3 +127,17 @@ def test_replay_end_is_reported_not_retried(tmp_path: Path) -> None:
                       end_is_loss=False) as grabber:
         assert over.wait(5.0)
         assert grabber.latest()[0] == 1
+
+
+def test_a_camera_spec_can_ask_for_a_frame_size() -> None:
+    # a USB webcam gives 640x480 unless asked: a set-up reading needs a block top 22 px or
+    # more across (vision.readers.detail), so the spec can ask for more
+    usb = open_source("usb:2@1280x720")
+    assert isinstance(usb, VideoCaptureSource)
+    assert (usb.device, usb.size) == (2, (1280, 720))
+    pi = open_source("pi@2304x1296")
+    assert pi.size == (2304, 1296)  # type: ignore[attr-defined]
+    assert open_source("pi").size == (1280, 720)  # type: ignore[attr-defined]
+    for bad in ("usb:0@big", "usb:0@1280", "pi@0x720"):
+        with pytest.raises(CaptureError, match="WxH"):
+            open_source(bad)

@@ -36,6 +36,7 @@ from vision.geometry import gaps_between, inset, square
 from vision.layout import TableLayout
 from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
+from vision.readers.detail import MIN_TOP_PX, camera_detail
 from vision.readers.faces3d import (
     FACE_SHADE,
     TopFace,
@@ -59,7 +60,7 @@ from vision.readers.levels3d import (
     prism_hits,
     size_evidence,
 )
-from vision.readers.notes import HIDDEN, ReadingNote, hidden_block_note, relocated
+from vision.readers.notes import HIDDEN, ReadingNote, detail_note, hidden_block_note, relocated
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
@@ -120,7 +121,8 @@ class FieldReading:
             :data:`SIDE_TOUCH_MM` (or ``layout.touch_mm`` where wider), a level apart within
             :data:`LEVEL_TOUCH_MM`, or one resting on the other.
         hands_in_view: a hand or an arm is over the table.
-        notes: what could not be seen and was assumed, for the players to check
+        notes: what could not be seen and was assumed, for the players to check, and
+            whether the camera shows too little of a block to read the field reliably
             (:class:`~vision.readers.notes.ReadingNote`: English text that says what it
             is about, so a screen can say it in the players' language).
         layout: the table.
@@ -438,6 +440,10 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     found = pawns_on_blocks(views, blocks)
     pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
     notes = [*notes, *unsure_notes(found, blocks)]
+    detail = camera_detail(pose)
+    if not detail.enough:
+        notes.append(detail_note(detail.top_px, (layout.width_mm / 2, layout.height_mm / 2),
+                                 MIN_TOP_PX))
     touching = _touching(blocks, max(layout.touch_mm, SIDE_TOUCH_MM))
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,

@@ -22,17 +22,23 @@ HIDDEN = "hidden"
 PAWN_UNSURE = "pawn_unsure"
 """A pawn whose head showed almost as well over another top."""
 
+DETAIL = "detail"
+"""The camera shows a block top too few pixels across to read the field reliably."""
+
 
 class ReadingNote(str):
     """A note of a reading: its English text, and what it is about.
 
     Attributes:
-        kind: :data:`HIDDEN` or :data:`PAWN_UNSURE`.
-        colour: the assumed block's colour (``hidden``) or the pawn's (``pawn_unsure``).
+        kind: :data:`HIDDEN`, :data:`PAWN_UNSURE` or :data:`DETAIL`.
+        colour: the assumed block's colour (``hidden``) or the pawn's (``pawn_unsure``);
+            empty for ``detail``.
         at: the centre (table mm) of the block concerned: the hidden block, or the top the
-            pawn was taken to stand on.
+            pawn was taken to stand on; the play area's centre for ``detail``.
         level: that block's level.
         other: the other top a pawn may stand on (table mm), else ``None``.
+        value: the measure a ``detail`` note is about (a top's side in frame pixels), else
+            ``None``.
     """
 
     kind: str
@@ -40,9 +46,11 @@ class ReadingNote(str):
     at: tuple[float, float]
     level: int
     other: tuple[float, float] | None
+    value: float | None
 
     def __new__(cls, text: str, kind: str, colour: str, at: tuple[float, float], level: int,
-                other: tuple[float, float] | None = None) -> ReadingNote:
+                other: tuple[float, float] | None = None, value: float | None = None
+                ) -> ReadingNote:
         """A note saying ``text``; see the class for the rest."""
         note = super().__new__(cls, text)
         note.kind = kind
@@ -50,11 +58,12 @@ class ReadingNote(str):
         note.at = (float(at[0]), float(at[1]))
         note.level = int(level)
         note.other = None if other is None else (float(other[0]), float(other[1]))
+        note.value = None if value is None else float(value)
         return note
 
     def __reduce__(self) -> tuple[object, ...]:
         return (ReadingNote, (str(self), self.kind, self.colour, self.at, self.level,
-                              self.other))
+                              self.other, self.value))
 
 
 def _mm(xy: tuple[float, float]) -> str:
@@ -88,7 +97,8 @@ def relocated(note: ReadingNote, at: tuple[float, float]) -> ReadingNote:
 
     Its text, which names the top the block is under, is kept.
     """
-    return ReadingNote(str(note), note.kind, note.colour, at, note.level, note.other)
+    return ReadingNote(str(note), note.kind, note.colour, at, note.level, note.other,
+                       note.value)
 
 
 def pawn_unsure_note(colour: str, at: tuple[float, float], level: int, top_colour: str,
@@ -97,3 +107,17 @@ def pawn_unsure_note(colour: str, at: tuple[float, float], level: int, top_colou
     return ReadingNote(f"{colour} pawn taken to stand on the {top_colour} block at "
                        f"{_mm(at)}; it may be on the {other_colour} block at {_mm(other)}",
                        PAWN_UNSURE, colour, at, level, other)
+
+
+def detail_note(top_px: float, at: tuple[float, float], enough_px: float) -> ReadingNote:
+    """The camera shows a first-level top only ``top_px`` pixels across.
+
+    Args:
+        top_px: a top's side in frame pixels at the play area's centre.
+        at: that centre (table mm).
+        enough_px: the side a reliable reading needs.
+    """
+    return ReadingNote(f"the camera shows a block top only {top_px:.0f} px across (a reliable "
+                       f"reading needs {enough_px:.0f}): levels and touching pairs may be "
+                       "misread; lower the camera or give it a larger picture",
+                       DETAIL, "", at, 1, value=top_px)

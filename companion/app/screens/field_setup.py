@@ -40,7 +40,7 @@ from companion.app.field_capture import (
 )
 from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
-from vision.readers.notes import HIDDEN, PAWN_UNSURE
+from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE
 
 
 def note_lines(app: Any, draft: FieldDraft) -> list[str]:
@@ -48,7 +48,8 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
 
     Blocks assumed under others are marked ``?`` on the picture (while their colour is the
     camera's guess) and counted in one line; a pawn whose block was unsure is named by its
-    colour. A note of no known kind is shown as it was written.
+    colour. A note of no known kind is shown as it was written (a camera too far to read
+    the field reliably is said above the counts, :func:`detail_line`).
     """
     lines = []
     guessed = draft.guessed()
@@ -59,9 +60,23 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
         if kind == PAWN_UNSURE:
             colour = getattr(note, "colour", "")
             lines.append(app.tr("fieldsetup.note_pawn", pawn=app.tr(f"pawn_colour.{colour}")))
-        elif kind != HIDDEN:
+        elif kind not in (HIDDEN, DETAIL):
             lines.append(app.tr("fieldsetup.note", note=note))
     return lines
+
+
+def detail_line(app: Any, draft: FieldDraft) -> str:
+    """The reading's warning that the camera shows too little of a block, translated.
+
+    A top too few pixels across to read the field reliably (:mod:`vision.readers.detail`),
+    in the players' language; empty without such a note. It heads the screen's text: it
+    says the whole reading may be wrong, and what to do.
+    """
+    for note in draft.notes:
+        if getattr(note, "kind", None) == DETAIL:
+            return str(app.tr("fieldsetup.note_detail",
+                              px=round(getattr(note, "value", None) or 0)))
+    return ""
 
 
 def violation_text(app: Any, violation: Any) -> str:
@@ -259,7 +274,8 @@ class FieldSetupScreen(Screen):
         if self.mode == "move" and picture.view is not None and \
                 picture.view.selected is not None:
             hint = ""  # a block is selected: the arrows take the room, the problems show
-        self.status = f"{counts}\n{hint}".strip()
+        warning = detail_line(app, draft)
+        self.status = "\n".join(t for t in (warning, counts, hint) if t)
         lines = []
         if draft.hands_in_view:
             lines.append(app.tr("fieldsetup.hands"))
