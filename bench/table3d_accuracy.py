@@ -30,9 +30,11 @@ from pathlib import Path
 import numpy as np
 
 from companion.games.infinifield import Block, Field, build_field
+from vision.calibration import CalibrationError, calibrate
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_scene import family_numbers
 from vision.devtools.table3d_truth import SceneTruth, iter_scenes
+from vision.layout import TableLayout
 from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
 from vision.readers.field3d import FieldReading, read_field
@@ -222,6 +224,7 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
             if all_in_view:
                 t.c["calib_ok"] += pose is not None
                 t.c["calib_all4"] += pose is not None and len(markers) == 4
+                t.c["table_calib_ok"] += _table_calibrates(frame, scene.layout)
             if pose is None:
                 _add(tallies, scene, t)
                 continue
@@ -315,7 +318,17 @@ def report(name: str, t: Tally) -> str:
             f"stacked fully right {pct(c['stacked_right'], c['stacked_scenes'])}; "
             f"hand flagged {pct(c['hands_flagged_play'], c['hands'])}; "
             f"calibration {pct(c['calib_ok'], c['calib_photos'])} (all four markers found "
-            f"{c['calib_all4']}); centre error {err}")
+            f"{c['calib_all4']}; `infinite-vision calibrate` "
+            f"{pct(c['table_calib_ok'], c['calib_photos'])}); centre error {err}")
+
+
+def _table_calibrates(frame: np.ndarray, layout: TableLayout) -> bool:
+    """Whether the documented set-up step, ``infinite-vision calibrate``, works on ``frame``."""
+    try:
+        calibrate(frame, layout)
+    except CalibrationError:
+        return False
+    return True
 
 
 def folder_with_data(given: str | None) -> Path | None:
