@@ -53,6 +53,13 @@ def _replay_camera(driver: AppDriver, tmp_path: Path, photo: Path) -> Iterator[C
     calibration.unlink()
 
 
+def _replay_tune_photo(driver: AppDriver, tmp_path: Path, photo: Path
+                       ) -> Iterator[CameraReplay]:
+    """A tuning photo as the camera (:func:`_replay_camera`); tests tune on none held out."""
+    assert load_scene(photo.with_suffix(".json")).split == "tune"
+    yield from _replay_camera(driver, tmp_path, photo)
+
+
 @pytest.fixture
 def camera_table(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
     """The held-out photo f007_before as the camera."""
@@ -456,8 +463,7 @@ PHOTO_FAR = PHOTO.with_name("f172_before")
 @pytest.fixture
 def far_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
     """The flat field f172_before, seen from too far, as the camera."""
-    assert load_scene(PHOTO_FAR.with_suffix(".json")).split == "tune"
-    yield from _replay_camera(driver, tmp_path, PHOTO_FAR)
+    yield from _replay_tune_photo(driver, tmp_path, PHOTO_FAR)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
@@ -540,8 +546,7 @@ only in a sliver beside the bridge's top, within a finger of a mark."""
 @pytest.fixture
 def hidden_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
     """The stacked field f206_before as the camera."""
-    assert load_scene(PHOTO_HIDDEN.with_suffix(".json")).split == "tune"
-    yield from _replay_camera(driver, tmp_path, PHOTO_HIDDEN)
+    yield from _replay_tune_photo(driver, tmp_path, PHOTO_HIDDEN)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])

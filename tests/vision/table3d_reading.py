@@ -27,19 +27,28 @@ HIRES_DIR = DEFAULT_DIR.parent / "table3d_1280"
 """Sixteen stacked tuning scenes of the shipped set rendered again at 1280x960."""
 
 
-@cache
-def tune_scene_views(scene_id: str, folder: Path = DEFAULT_DIR
-                     ) -> tuple[SceneTruth, TableViews]:
-    """The scene ``scene_id`` (e.g. ``"f052_before"``) of ``folder`` and its photo's views.
+def load_tune_scene(scene_id: str, folder: Path = DEFAULT_DIR) -> SceneTruth:
+    """The scene ``scene_id`` (e.g. ``"f052_before"``) of ``folder``.
 
-    The pose from the markers, colours learnt on the same photo. Skips when the photoreal
-    set is absent; fails on a held-out scene (tests use tuning families only).
+    Skips when the photoreal set is absent; fails on a held-out scene (tests use tuning
+    families only).
     """
     path = folder / f"{scene_id}.json"
     if not path.is_file():
         pytest.skip(f"photoreal table set not available at {folder}")
     scene = load_scene(path)
     assert scene.split == "tune", f"{scene_id} is held out: tests use tuning families only"
+    return scene
+
+
+@cache
+def tune_scene_views(scene_id: str, folder: Path = DEFAULT_DIR
+                     ) -> tuple[SceneTruth, TableViews]:
+    """The scene ``scene_id`` of ``folder`` (:func:`load_tune_scene`) and its photo's views.
+
+    The pose from the markers, colours learnt on the same photo.
+    """
+    scene = load_tune_scene(scene_id, folder)
     frame = scene.image()
     pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
                       intrinsics_of(scene, "true"), scene.layout)

@@ -85,14 +85,10 @@ def test_small_markers_of_a_far_camera_still_calibrate(scene_id: str) -> None:
     # up at 640x480, or an arm's shadow over one): the plain detector finds fewer than three,
     # `infinite-vision calibrate` must not fail. The homography lands the markers' true
     # corners (the render's ground truth) within a pixel and a half.
-    from vision.devtools.table3d_truth import DEFAULT_DIR, load_scene
+    from tests.vision.table3d_reading import load_tune_scene
     from vision.markers import TABLE_DICTIONARY, detect_markers
 
-    path = DEFAULT_DIR / f"{scene_id}.json"
-    if not path.is_file():
-        pytest.skip(f"photoreal table set not available at {DEFAULT_DIR}")
-    scene = load_scene(path)
-    assert scene.split == "tune"
+    scene = load_tune_scene(scene_id)
     image = scene.image()
     plain = [i for i in detect_markers(image, TABLE_DICTIONARY) if i in scene.layout.marker_ids]
     assert len(plain) < 3
