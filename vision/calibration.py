@@ -182,7 +182,9 @@ def calibrate(image: np.ndarray, layout: TableLayout | None = None) -> Calibrati
     if len(markers) < len(layout.marker_ids):
         from vision.pose import find_table_markers
 
-        markers = find_table_markers(image, layout)
+        found = find_table_markers(image, layout)
+        if len(found) > len(markers):   # else the plain corners, as drift_px sees them
+            markers = found
     return calibrate_from_markers(markers, (image.shape[1], image.shape[0]), layout)
 
 
@@ -191,10 +193,16 @@ def drift_px(calib: Calibration, image_or_markers: np.ndarray | Mapping[int, np.
     """How far (pixels, worst corner) the table markers moved since calibration.
 
     Returns ``inf`` when no calibrated marker is visible; the caller then waits or redoes
-    the calibration (see :data:`DRIFT_LIMIT_PX`).
+    the calibration (see :data:`DRIFT_LIMIT_PX`). Given an image, markers the plain
+    detector misses are looked for as :func:`calibrate` looks for them (small or washed-out
+    markers), so a calibration made from a photo also checks clean against that photo.
     """
     if isinstance(image_or_markers, np.ndarray):
         markers = detect_markers(image_or_markers, TABLE_DICTIONARY)
+        if not set(calib.marker_px) <= set(markers):
+            from vision.pose import find_table_markers
+
+            markers = find_table_markers(image_or_markers, calib.layout)
     else:
         markers = dict(image_or_markers)
     worst = -1.0

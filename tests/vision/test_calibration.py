@@ -97,3 +97,5 @@ def test_small_markers_of_a_far_camera_still_calibrate(scene_id: str) -> None:
     for marker_id, corners_px in scene.markers_px.items():
         corners_mm = np.asarray(scene.layout.marker_corners_mm(marker_id))
         assert np.abs(calib.to_px(corners_mm) - np.asarray(corners_px)).max() < 1.5
+    # `infinite-vision check` against the same photo: the markers have not moved
+    assert drift_px(calib, image) < 0.5
