@@ -53,9 +53,12 @@ def _replay_camera(driver: AppDriver, tmp_path: Path, photo: Path) -> Iterator[C
     calibration.unlink()
 
 
-def _replay_tune_photo(driver: AppDriver, tmp_path: Path, photo: Path
-                       ) -> Iterator[CameraReplay]:
-    """A tuning photo as the camera (:func:`_replay_camera`); tests tune on none held out."""
+@pytest.fixture
+def tune_camera(driver: AppDriver, tmp_path: Path, request: pytest.FixtureRequest
+                ) -> Iterator[CameraReplay]:
+    """The tuning photo a test names (``indirect`` parametrisation) as the camera (tests
+    tune on no held-out photo)."""
+    photo = request.param
     assert load_scene(photo.with_suffix(".json")).split == "tune"
     yield from _replay_camera(driver, tmp_path, photo)
 
@@ -460,15 +463,10 @@ PHOTO_FAR = PHOTO.with_name("f172_before")
 """A tuning photo taken from about a metre at 640x480: a block top under 20 px across."""
 
 
-@pytest.fixture
-def far_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
-    """The flat field f172_before, seen from too far, as the camera."""
-    yield from _replay_tune_photo(driver, tmp_path, PHOTO_FAR)
-
-
+@pytest.mark.parametrize("tune_camera", [PHOTO_FAR], indirect=True)
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
 def test_a_camera_too_far_to_read_reliably_is_said_in_the_players_language(
-        driver: AppDriver, far_camera: CameraReplay, lang: str) -> None:
+        driver: AppDriver, tune_camera: CameraReplay, lang: str) -> None:
     """infinifield.md "Build the field" (the players confirm the field): f172's camera shows
     a block top under 20 px across, too little to read levels and touching pairs reliably
     (vision.readers.detail). The screen says how many pixels a block shows and what to do,
@@ -479,7 +477,7 @@ def test_a_camera_too_far_to_read_reliably_is_said_in_the_players_language(
 
     driver.app.set_language(lang)
     try:
-        _read_in_the_players_language(driver, far_camera)
+        _read_in_the_players_language(driver, tune_camera)
         screen = driver.screen
         notes = [n for n in screen.capture.draft.notes if getattr(n, "kind", None) == DETAIL]
         assert len(notes) == 1
@@ -543,15 +541,10 @@ PHOTO_HIDDEN = PHOTO.with_name("f206_before")
 only in a sliver beside the bridge's top, within a finger of a mark."""
 
 
-@pytest.fixture
-def hidden_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
-    """The stacked field f206_before as the camera."""
-    yield from _replay_tune_photo(driver, tmp_path, PHOTO_HIDDEN)
-
-
+@pytest.mark.parametrize("tune_camera", [PHOTO_HIDDEN], indirect=True)
 @pytest.mark.parametrize("lang", ["en", "es", "ru"])
 def test_a_long_press_adds_a_missed_block_whose_place_a_top_and_a_mark_cover(
-        driver: AppDriver, hidden_camera: CameraReplay, lang: str) -> None:
+        driver: AppDriver, tune_camera: CameraReplay, lang: str) -> None:
     """f206: Y5 was missed under the block bridging it. Where its top is, the picture shows
     the bridge's top, so a tap there would change the bridge; blocks mode's hint says, in
     the players' language, to press and hold there. A touch held there adds a block at
@@ -564,7 +557,7 @@ def test_a_long_press_adds_a_missed_block_whose_place_a_top_and_a_mark_cover(
 
     driver.app.set_language(lang)
     try:
-        _read_in_the_players_language(driver, hidden_camera)
+        _read_in_the_players_language(driver, tune_camera)
         screen = driver.screen
         assert screen.mode == "blocks"
         assert driver.app.tr("fieldsetup.hint_blocks") in screen.status
