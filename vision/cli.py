@@ -16,6 +16,7 @@ Commands::
     infinite-vision dice IMAGE                              read the dice in a tray photo
     infinite-vision bases IMAGE [--calibration table.json]  distances between marked bases
     infinite-vision watch SOURCE --setup FIELD.toml [--players Ann,Ben] [--hold 3]
+                                  [--model 3d|flat] [--camera NAME|TOML] [--calibration F]
                                   replay a camera, folder or video into a referee session
     infinite-vision render --out scene.png [--seed N] [--lighting uneven] [--hand]
     infinite-vision samples [--out DIR]                     regenerate the sample footage
@@ -249,13 +250,49 @@ def _cmd_bases(args: argparse.Namespace) -> int:
     return 0
 
 
+SAID_STATUS = {
+    "hands": "hands over the table: waiting for a clear view",
+    "markers lost": "the table's markers are not where they were: is the camera moved?",
+    "recalibrated": "the camera moved: the table was found again",
+}
+"""What ``watch`` prints when a still view's status changes to one of these."""
+
+
+def _table_watcher(session: Any, frame: np.ndarray, args: argparse.Namespace,
+                   intrinsics: Any) -> Any:
+    """The watcher of ``session``, set up on ``frame`` (which must show the table's markers).
+
+    ``--model 3d`` (the default) watches through the camera model, as the app does with a
+    live camera: the pose from this frame, the block colours learnt from it. ``--model flat``
+    reads the table plane (drawings such as ``vision/samples``).
+    """
+    from vision.stability import StabilityDetector
+    from vision.watcher import TableWatcher
+
+    stability = StabilityDetector(args.still)
+    if args.model == "flat":
+        return TableWatcher(session, calibrate(frame), stability=stability)
+    from vision.calibration import calibrate_from_markers
+    from vision.palette import default_palette
+    from vision.pose import find_table_markers, table_pose
+    from vision.readers.table_views import TableViews, learn_palette
+
+    pose = table_pose(frame, intrinsics)
+    calib = calibrate_from_markers(find_table_markers(frame, pose.layout),
+                                   (frame.shape[1], frame.shape[0]))
+    palette = learn_palette(TableViews(frame, pose, default_palette()))
+    return TableWatcher(session, calib, stability=stability, pose=pose, palette=palette)
+
+
 def _cmd_watch(args: argparse.Namespace) -> int:
     from companion.games.registry import load_game
     from companion.session import Session
     from vision.capture import open_source
-    from vision.stability import StabilityDetector
+    from vision.pose import PoseError
     from vision.watcher import TableWatcher
 
+    # a wrong camera file is the user's to fix now, not a frame's to wait out
+    intrinsics = _intrinsics(args.camera, args.calibration) if args.model == "3d" else None
     setup = Path(args.setup)
     options = {"players": args.players.split(",")} if args.players else {}
     session = Session.new(load_game("infinifield"),
@@ -263,15 +300,29 @@ def _cmd_watch(args: argparse.Namespace) -> int:
                           options, seed=1)
     source = open_source(args.source, hold=args.hold)
     watcher: TableWatcher | None = None
+    unseen: ValueError | None = None    # why the frames so far did not show the table
+    shown = "ok"                        # the still view's status last said
     with source:
         while (frame := source.read()) is not None:
             if watcher is None:
-                watcher = TableWatcher(session, calibrate(frame),
-                                       stability=StabilityDetector(args.still))
+                try:
+                    watcher = _table_watcher(session, frame, args, intrinsics)
+                except (CalibrationError, PoseError) as exc:   # markers not found: a hand
+                    unseen = exc            # over one, the camera still warming up
+                    continue
+                if unseen is not None:
+                    print(f"the table's markers are in view (earlier frames: {unseen})")
+                    unseen = None
             report = watcher.feed(frame)
+            if report.still and report.status != shown:
+                if report.status in SAID_STATUS:
+                    print(SAID_STATUS[report.status])
+                shown = report.status
             for candidate, verdict in report.proposed:
                 verdict_text = "accepted" if verdict.legal else f"refused: {verdict.reason}"
                 print(f"{candidate.text}  ({candidate.seen}) -> {verdict_text}")
+    if watcher is None and unseen is not None:
+        raise CalibrationError(f"{args.source}: no frame showed the table's markers: {unseen}")
     print("record: " + ("; ".join(session.history) or "(nothing accepted)"))
     return 0
 
@@ -365,6 +416,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", help="e.g. Ann,Ben (else the field file's [match])")
     p.add_argument("--hold", type=int, default=3, help="frames per image of a folder")
     p.add_argument("--still", type=int, default=2, help="still frames before reading a view")
+    p.add_argument("--model", choices=["3d", "flat"], default="3d",
+                   help="3d: the camera model over a real table (default); flat: the table "
+                   "plane, for flat drawings such as vision/samples")
+    p.add_argument("--camera", help="the camera (with --model 3d): pi-camera-2, pi-camera-3, "
+                   "webcam-65 or a calibrate-camera TOML (default: the calibration's, else "
+                   "estimated from the markers)")
+    p.add_argument("--calibration", help="a table calibration naming the camera")
     p.set_defaults(run=_cmd_watch)
     p = sub.add_parser("render", help="draw a synthetic table scene")
     p.add_argument("--out", required=True)

@@ -448,17 +448,28 @@ class TablePose:
                                np.ascontiguousarray(fine[..., 1]), cv2.CV_16SC2)
 
     def drift_px(self, markers: Mapping[int, np.ndarray]) -> float:
-        """How far (px, worst corner) the markers seen now are from where the pose puts them.
+        """How far (px, worst corner) the markers seen now are from where they were.
+
+        A marker seen when the pose was fitted is compared with its corners then
+        (:attr:`marker_px`), as a calibration's markers are: the pose's own fit of them is
+        off by a few pixels where the lens is not known (focal length estimated, barrel
+        distortion unmodelled), which is no movement. Only when none of those markers is seen
+        now are the others compared with where the pose puts them.
 
         Returns ``inf`` when no table marker is among ``markers``.
         """
+        seen_then = [i for i in self.layout.marker_ids if i in markers and i in self.marker_px]
         worst = -1.0
-        for marker_id in self.layout.marker_ids:
-            if marker_id in markers:
-                corners = self.layout.marker_corners_mm(marker_id)
-                expected = self.project([[x, y, 0.0] for x, y in corners])
-                d = np.linalg.norm(expected - np.asarray(markers[marker_id]), axis=1).max()
-                worst = max(worst, float(d))
+        for marker_id in seen_then or self.layout.marker_ids:
+            if marker_id not in markers:
+                continue
+            if marker_id in self.marker_px:
+                then = np.asarray(self.marker_px[marker_id], np.float64).reshape(4, 2)
+            else:
+                then = self.project([[x, y, 0.0]
+                                     for x, y in self.layout.marker_corners_mm(marker_id)])
+            d = np.linalg.norm(then - np.asarray(markers[marker_id]), axis=1).max()
+            worst = max(worst, float(d))
         return worst if worst >= 0 else float("inf")
 
     def describe(self) -> str:

@@ -65,7 +65,8 @@ def test_sample_footage_replays_into_the_scripted_actions(capsys: pytest.Capture
     frames = sorted(folder.glob("*.jpg"))
     assert [f.stem for f in frames] == [name for name, *_ in sample_story()]
     assert sum(f.stat().st_size for f in folder.iterdir() if f.is_file()) < 400_000
-    assert main(["watch", str(folder), "--setup", str(folder / "field.toml")]) == 0
+    assert main(["watch", str(folder), "--setup", str(folder / "field.toml"),
+                 "--model", "flat"]) == 0
     out = capsys.readouterr().out
     assert "record: start Ann W1; start Ben W4; move Ann W1 B1; move Ben W4 Y5" in out
     assert "remove Ann R4" in out and "refused" in out
