@@ -9,8 +9,9 @@ A camera is described by a pinhole matrix ``K`` and OpenCV's distortion coeffici
 - ``shipped``: a default in ``vision/cameras/`` (``pi-camera-2``, ``pi-camera-3``,
   ``webcam-65``), named in the table calibration file;
 - ``estimated``: nothing was given, so the focal length is estimated from the table markers
-  alone (square pixels, principal point at the centre, no distortion;
-  :func:`estimate_from_plane`). Good enough to project, but a measured camera is better.
+  alone (square pixels, principal point at the centre; :func:`estimate_from_plane`), and
+  the lens's barrel distortion (``k1``) is fitted to them where it explains their
+  positions. Good enough to project, but a measured camera is better.
 
 Example:
     >>> cam = shipped_camera("webcam-65")
@@ -44,6 +45,13 @@ MIN_TILT_FOR_FOCAL_DEG = 12.0
 
 ASSUMED_FOV_DEG = 65.0
 """Horizontal field of view assumed when nothing tells the focal length."""
+
+MIN_RADIAL_GAIN = 0.75
+"""An estimated camera's ``k1`` is kept only when it brings the markers' RMS misfit under
+this share of the distortion-free fit's (else the markers do not show a distortion)."""
+
+MAX_ESTIMATED_K1 = 0.6
+"""A fitted ``|k1|`` above this is no lens a table camera has: the fit is not kept."""
 
 
 class CameraModelError(ValueError):
@@ -139,9 +147,11 @@ class Intrinsics:
                "shipped": "shipped default",
                "estimated": "focal length estimated from the table markers (no camera "
                             "calibration given; square pixels, centred principal point)"}
+        bent = (f", lens distortion k1 {self.distortion[0]:.2f} fitted to the markers"
+                if self.source == "estimated" and self.distortion[0] != 0.0 else "")
         return (f"camera {self.name}: {self.size[0]}x{self.size[1]}, focal "
                 f"{self.focal_px:.1f} px ({self.horizontal_fov_deg:.1f} degrees wide), "
-                f"{how.get(self.source, self.source)}")
+                f"{how.get(self.source, self.source)}{bent}")
 
 
 def _numbers(where: str, data: Mapping[str, Any], key: str, count: int) -> list[float]:
@@ -243,13 +253,15 @@ def estimate_from_plane(object_mm: np.ndarray, image_px: np.ndarray, size: tuple
                         ) -> tuple[Intrinsics, float]:
     """Estimate the focal length from one view of known points on a plane (the table markers).
 
-    Square pixels, principal point at the frame's centre and no distortion are assumed; the
-    focal length is then fixed by the perspective of the plane (Zhang's constraints), refined
-    by :func:`cv2.calibrateCamera`. A camera looking (almost) straight down cannot tell its
-    focal length from its height: under :data:`MIN_TILT_FOR_FOCAL_DEG` of tilt, or for an
-    implausible result, a :data:`ASSUMED_FOV_DEG` lens is assumed instead (the name says
-    so). The markers still fix the ratio of focal length to height, so the table plane
-    projects exactly and a block's top (40 mm up) errs only by that ratio's share.
+    Square pixels and the principal point at the frame's centre are assumed; the focal
+    length is then fixed by the perspective of the plane (Zhang's constraints), refined by
+    :func:`cv2.calibrateCamera`, and the lens's barrel distortion is fitted to the points
+    with that focal length (:func:`_radial_from_plane`). A camera looking (almost) straight
+    down cannot tell its focal length from its height: under
+    :data:`MIN_TILT_FOR_FOCAL_DEG` of tilt, or for an implausible result, a
+    :data:`ASSUMED_FOV_DEG` lens is assumed instead (the name says so). The markers still
+    fix the ratio of focal length to height, so the table plane projects exactly and a
+    block's top (40 mm up) errs only by that ratio's share.
 
     Args:
         object_mm: (N, 2) or (N, 3) points on the table (z = 0), N >= 4.
@@ -281,9 +293,40 @@ def estimate_from_plane(object_mm: np.ndarray, image_px: np.ndarray, size: tuple
         # seen almost straight down, the markers cannot tell focal length from height:
         # assume the common 65-degree lens (heights then err by the lens's difference)
         focal = w / 2 / math.tan(math.radians(ASSUMED_FOV_DEG / 2))
-        return (Intrinsics.pinhole(focal, (w, h), f"assumed {ASSUMED_FOV_DEG:g}-degree lens",
-                                   "estimated"), tilt)
-    return Intrinsics.pinhole(focal, (w, h), "estimated from markers", "estimated"), tilt
+        name = f"assumed {ASSUMED_FOV_DEG:g}-degree lens"
+    else:
+        name = "estimated from markers"
+    cam = Intrinsics.pinhole(focal, (w, h), name, "estimated")
+    k1 = _radial_from_plane(obj, img, cam)
+    if k1 != 0.0:
+        cam = Intrinsics(cam.matrix, np.array([k1, 0.0, 0.0, 0.0, 0.0]), cam.size, cam.name,
+                         cam.source)
+    return cam, tilt
+
+
+def _radial_from_plane(obj: np.ndarray, img: np.ndarray, cam: Intrinsics) -> float:
+    """The lens's ``k1`` that best fits the plane's points with ``cam``'s focal length fixed.
+
+    A 60-70 degree lens bends the markers near the frame's edges by several pixels; a
+    pinhole fit then misplaces a block's top (40 mm up) by as much. Focal length and ``k1``
+    cannot both be told from one view of four markers (they trade off), so the focal length
+    stays as estimated or assumed and ``k1`` takes up the bending. Returns 0 where it does
+    not explain the points clearly better (:data:`MIN_RADIAL_GAIN`) or is implausible
+    (:data:`MAX_ESTIMATED_K1`).
+    """
+    flags = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
+             | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_FIX_FOCAL_LENGTH
+             | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
+    plane = [np.hstack([obj[:, :2], np.zeros((len(obj), 1))]).astype(np.float32)]
+    seen = [img.astype(np.float32)]
+    rms_pinhole = cv2.calibrateCamera(plane, seen, cam.size, cam.matrix.copy(), np.zeros(5),
+                                      flags=flags | cv2.CALIB_FIX_K1)[0]
+    rms, _k, dist, _r, _t = cv2.calibrateCamera(plane, seen, cam.size, cam.matrix.copy(),
+                                                np.zeros(5), flags=flags)
+    k1 = float(np.ravel(dist)[0])
+    if rms >= MIN_RADIAL_GAIN * rms_pinhole or abs(k1) > MAX_ESTIMATED_K1:
+        return 0.0
+    return k1
 
 
 def _focal_from_homography(plane: np.ndarray, img: np.ndarray, size: tuple[int, int]

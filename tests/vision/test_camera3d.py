@@ -200,6 +200,39 @@ def test_without_intrinsics_the_focal_length_is_assumed_and_said() -> None:
                           - pose.project([[300.0, 225.0, 0.0]])) < 3.0
 
 
+@pytest.mark.parametrize("k1", [-0.25, -0.15])
+def test_without_intrinsics_a_barrel_lens_is_fitted_to_the_markers(k1: float) -> None:
+    """Issue 12, "Without intrinsics, estimate ... from the four markers": a 65-degree lens
+    with barrel distortion, 600 mm up. A pinhole fit of the markers puts a block top 40 mm
+    up at the frame's edge several pixels off; with ``k1`` fitted to them (focal length
+    assumed) it lands within 1.5 px, and the fit is said."""
+    cam = _camera(k1=k1)
+    pose = TablePose.looking_down(cam, LAYOUT, 600.0, (2.0, -1.5, 1.0), (305.0, 220.0))
+    seen = {i: pose.project([[x, y, 0.0] for x, y in LAYOUT.marker_corners_mm(i)])
+            for i in range(4)}
+    found = solve_pose(seen, (640, 480), None, LAYOUT)
+    assert found.intrinsics.source == "estimated"
+    assert found.intrinsics.distortion[0] == pytest.approx(k1, abs=0.05)
+    assert f"lens distortion k1 {found.intrinsics.distortion[0]:.2f} fitted to the markers" in (
+        found.intrinsics.describe())
+    pinhole = solve_pose(seen, (640, 480), Intrinsics.pinhole(cam.focal_px, (640, 480)), LAYOUT)
+    tops = np.array([[x, y, -40.0] for x in (90.0, 300.0, 510.0) for y in (70.0, 380.0)])
+    true = pose.project(tops)
+    assert np.linalg.norm(pinhole.project(tops) - true, axis=1).max() > 4.0
+    assert np.linalg.norm(found.project(tops) - true, axis=1).max() < 1.5
+
+
+def test_a_distortion_free_view_gets_no_fitted_distortion() -> None:
+    """Where the markers show no bending (a pinhole camera), none is made up."""
+    pose = TablePose.looking_down(_camera(k1=0.0), LAYOUT, 600.0, (2.0, -1.5, 1.0),
+                                  (305.0, 220.0))
+    seen = {i: pose.project([[x, y, 0.0] for x, y in LAYOUT.marker_corners_mm(i)])
+            + np.random.default_rng(i).normal(0.0, 0.3, (4, 2)) for i in range(4)}
+    found = solve_pose(seen, (640, 480), None, LAYOUT)
+    assert not found.intrinsics.distortion.any()
+    assert "fitted to the markers" not in found.intrinsics.describe()
+
+
 def test_focal_length_is_estimated_from_a_tilted_view() -> None:
     cam = _camera(k1=0.0)
     pose = TablePose.looking_down(cam, LAYOUT, 550.0, (25.0, 0.0, 0.0), (300.0, 330.0))

@@ -20,6 +20,7 @@ import pytest
 from companion.games.infinifield.fieldfile import field_toml_text
 from tests.vision.table3d_reading import load_tune_scene
 from vision.calibration import DRIFT_LIMIT_PX
+from vision.camera_model import Intrinsics
 from vision.cli import main
 from vision.devtools.table3d_truth import DEFAULT_DIR
 from vision.pose import find_markers_near, table_pose
@@ -101,14 +102,17 @@ def test_a_wrong_camera_file_is_said_before_any_frame(
 
 
 @pytest.mark.parametrize("family", ["f145", "f194", "f010"])
-def test_a_pose_whose_lens_is_guessed_has_not_drifted_from_its_own_photo(family: str) -> None:
-    """With no camera calibration the pose's fit of the markers is off by a few pixels
-    (focal length estimated, barrel distortion unmodelled); the drift check compares the
-    markers with where they were seen, so the set-up photo and the photos after it (the
-    camera untouched) are no movement, and a camera moved by 6 px is."""
+def test_a_pose_whose_lens_is_not_this_camera_has_not_drifted_from_its_own_photo(
+        family: str) -> None:
+    """A camera file that is not quite this camera's (another unit's calibration: no barrel
+    distortion where this lens has some) fits the markers only to a few pixels; the drift
+    check compares the markers with where they were seen, so the set-up photo and the photo
+    after it (the camera untouched) are no movement, and a camera moved by 6 px is."""
     scene = load_tune_scene(f"{family}_before")
     frame = scene.image()
-    pose = table_pose(frame)                    # no intrinsics: estimated from the markers
+    other = Intrinsics.pinhole(scene.camera.K[0][0], scene.camera.size, "another unit",
+                               "calibrated")
+    pose = table_pose(frame, other)
     expected = {i: pose.project([[x, y, 0.0] for x, y in pose.layout.marker_corners_mm(i)])
                 for i in pose.layout.marker_ids}
     seen = find_markers_near(frame, expected)

@@ -29,6 +29,9 @@ ARM_GAP_PX = 5
 pixels of the coarse view joins them: each grows 2 pixels (8 mm), so a gap up to 16 mm of
 mat-like shade across a dark wrist closes."""
 
+ARM_CLOSE = True
+"""Close (3x3) what comes in over the table's edge before opening it."""
+
 SKIN_HAND_MM2 = 4000.0
 """A skin-coloured patch this large (mm², in the plane it is seen in) is a hand, wherever it
 is, over the blocks too: a palm seen from above is 5,000-6,000 mm², a top 1,600 (a
@@ -96,6 +99,10 @@ def hand_mask(views: TableViews, height: float, boxes: np.ndarray) -> tuple[np.n
     for mask, from_edge, over_blocks in ((unknown, False, True), (foreign, False, True),
                                          (arm, True, True), (both, True, True),
                                          (reaching, True, False)):
+        if from_edge and ARM_CLOSE:
+            # a dark hand reads as a speckle of skin, of no colour and of mat-dark pixels:
+            # closed first, it stays whole under the opening
+            mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
         opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8),
                                   iterations=2)
         # an arm coming in over the edge may break where its wrist turns a shade nearer
