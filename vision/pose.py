@@ -448,13 +448,16 @@ class TablePose:
                                np.ascontiguousarray(fine[..., 1]), cv2.CV_16SC2)
 
     def drift_px(self, markers: Mapping[int, np.ndarray]) -> float:
-        """How far (px, worst corner) the markers seen now are from where they were.
+        """How far (px, the largest of any marker's shift) the markers seen now moved.
 
         A marker seen when the pose was fitted is compared with its corners then
         (:attr:`marker_px`), as a calibration's markers are: the pose's own fit of them is
-        off by a few pixels where the lens is not known (focal length estimated, barrel
-        distortion unmodelled), which is no movement. Only when none of those markers is seen
-        now are the others compared with where the pose puts them.
+        off by a few pixels where the lens is not quite known (a shipped default, another
+        unit's calibration), which is no movement. Only when none of those markers is seen
+        now are the others compared with where the pose puts them. A marker's shift is the
+        mean of its four corners' (what :class:`DriftCheck` measures too): a camera that
+        moves shifts them alike, while one corner found a pixel or two off in one frame
+        and not the next (a small marker, noise) is no movement.
 
         Returns ``inf`` when no table marker is among ``markers``.
         """
@@ -468,8 +471,8 @@ class TablePose:
             else:
                 then = self.project([[x, y, 0.0]
                                      for x, y in self.layout.marker_corners_mm(marker_id)])
-            d = np.linalg.norm(then - np.asarray(markers[marker_id]), axis=1).max()
-            worst = max(worst, float(d))
+            moved = np.asarray(markers[marker_id], np.float64).reshape(4, 2) - then
+            worst = max(worst, float(np.linalg.norm(moved.mean(axis=0))))
         return worst if worst >= 0 else float("inf")
 
     def describe(self) -> str:
