@@ -31,7 +31,7 @@ import numpy as np
 
 from companion.games.infinifield import Block, Field, build_field
 from vision.calibration import CalibrationError, calibrate
-from vision.camera_model import Intrinsics
+from vision.camera_model import Intrinsics, shipped_camera, shipped_cameras
 from vision.devtools.table3d_scene import family_numbers
 from vision.devtools.table3d_truth import SceneTruth, iter_scenes
 from vision.layout import TableLayout
@@ -69,10 +69,21 @@ def pawn_places(scene: SceneTruth) -> dict[str, str | None]:
     return {p.colour: p.block for p in scene.pawns}
 
 
+SHIPPED_CAMERAS = tuple(shipped_cameras())
+
+INTRINSICS_CHOICES = ("true", "none", *SHIPPED_CAMERAS)
+"""What ``--intrinsics`` may name: the render's own camera (standing for
+``calibrate-camera``), none (estimated from the markers), or a shipped default named in the
+calibration file as a user without a measured camera would (none of them is the render's
+lens)."""
+
+
 def intrinsics_of(scene: SceneTruth, which: str) -> Intrinsics | None:
-    """The scene camera's intrinsics (``true``) or none (``none``)."""
+    """The scene camera's intrinsics (``true``), none (``none``) or a shipped default."""
     if which == "none":
         return None
+    if which in SHIPPED_CAMERAS:
+        return shipped_camera(which)
     cam = scene.camera
     return Intrinsics(np.asarray(cam.K, float), np.asarray(cam.dist, float), cam.size,
                       "calibrated", "calibrated")
@@ -344,7 +355,7 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--folder")
     parser.add_argument("--split", default="all", choices=["tune", "holdout", "all"])
-    parser.add_argument("--intrinsics", default="true", choices=["true", "none"])
+    parser.add_argument("--intrinsics", default="true", choices=INTRINSICS_CHOICES)
     parser.add_argument("--families", help="only these family numbers, e.g. 100-179")
     parser.add_argument("--fields", default="all", choices=["all", "stacked", "flat"],
                         help="only families whose set-up field is stacked (or flat)")
@@ -364,8 +375,10 @@ def main(argv: Iterable[str] | None = None) -> None:
     if args.fields != "all":
         stacked = {s.family for s in scenes if s.role == "before" and s.stacked}
         scenes = [s for s in scenes if (s.family in stacked) == (args.fields == "stacked")]
+    named = {"true": "the camera model of each photo",
+             "none": "none (estimated from the markers)"}
     print(f"Photoreal table set {folder}: {len(scenes)} images, intrinsics: "
-          f"{'the camera model of each photo' if args.intrinsics == 'true' else 'none'}")
+          f"{named.get(args.intrinsics, 'the shipped ' + args.intrinsics)}")
     tallies = evaluate(scenes, args.intrinsics, args.verbose)
     for kind in ("all", "size", "lighting", "height"):
         for (k, name), t in sorted(tallies.items()):

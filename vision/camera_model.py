@@ -7,7 +7,9 @@ A camera is described by a pinhole matrix ``K`` and OpenCV's distortion coeffici
 - ``calibrated``: ``infinite-vision calibrate-camera`` measured them from photos of a
   printed ChArUco board (:func:`calibrate_charuco`), saved as TOML;
 - ``shipped``: a default in ``vision/cameras/`` (``pi-camera-2``, ``pi-camera-3``,
-  ``webcam-65``), named in the table calibration file;
+  ``webcam-65``), named in the table calibration file; a unit's lens differs from the
+  datasheet's, so the pose fits its ``k1`` to the markers where that explains them better
+  (:func:`fit_radial`);
 - ``estimated``: nothing was given, so the focal length is estimated from the table markers
   alone (square pixels, principal point at the centre; :func:`estimate_from_plane`), and
   the lens's barrel distortion (``k1``) is fitted to them where it explains their
@@ -68,6 +70,8 @@ class Intrinsics:
         size: ``(width, height)`` of the frames ``matrix`` refers to.
         name: a short name (``pi-camera-2``, ``calibrated``...).
         source: ``calibrated``, ``shipped`` or ``estimated`` (see the module docstring).
+        k1_fitted: ``k1`` was fitted to the table markers of the frame the pose was found
+            in (:func:`fit_radial`), not measured.
     """
 
     matrix: np.ndarray
@@ -75,6 +79,7 @@ class Intrinsics:
     size: tuple[int, int]
     name: str = "custom"
     source: str = "calibrated"
+    k1_fitted: bool = False
 
     @classmethod
     def pinhole(cls, focal_px: float, size: tuple[int, int], name: str = "pinhole",
@@ -119,7 +124,8 @@ class Intrinsics:
         # pixel centres: x' + 0.5 = s (x + 0.5)
         k[0, 2] = sx * (self.matrix[0, 2] + 0.5) - 0.5
         k[1, 2] = sy * (self.matrix[1, 2] + 0.5) - 0.5
-        return Intrinsics(k, self.distortion.copy(), (w, h), self.name, self.source)
+        return Intrinsics(k, self.distortion.copy(), (w, h), self.name, self.source,
+                          self.k1_fitted)
 
     def undistort_points(self, points_px: np.ndarray) -> np.ndarray:
         """Pixel points (N, 2) of a frame to where a distortion-free camera ``K`` sees them."""
@@ -148,7 +154,7 @@ class Intrinsics:
                "estimated": "focal length estimated from the table markers (no camera "
                             "calibration given; square pixels, centred principal point)"}
         bent = (f", lens distortion k1 {self.distortion[0]:.2f} fitted to the markers"
-                if self.source == "estimated" and self.distortion[0] != 0.0 else "")
+                if self.k1_fitted else "")
         return (f"camera {self.name}: {self.size[0]}x{self.size[1]}, focal "
                 f"{self.focal_px:.1f} px ({self.horizontal_fov_deg:.1f} degrees wide), "
                 f"{how.get(self.source, self.source)}{bent}")
@@ -256,7 +262,7 @@ def estimate_from_plane(object_mm: np.ndarray, image_px: np.ndarray, size: tuple
     Square pixels and the principal point at the frame's centre are assumed; the focal
     length is then fixed by the perspective of the plane (Zhang's constraints), refined by
     :func:`cv2.calibrateCamera`, and the lens's barrel distortion is fitted to the points
-    with that focal length (:func:`_radial_from_plane`). A camera looking (almost) straight
+    with that focal length (:func:`fit_radial`). A camera looking (almost) straight
     down cannot tell its focal length from its height: under
     :data:`MIN_TILT_FOR_FOCAL_DEG` of tilt, or for an implausible result, a
     :data:`ASSUMED_FOV_DEG` lens is assumed instead (the name says so). The markers still
@@ -297,36 +303,44 @@ def estimate_from_plane(object_mm: np.ndarray, image_px: np.ndarray, size: tuple
     else:
         name = "estimated from markers"
     cam = Intrinsics.pinhole(focal, (w, h), name, "estimated")
-    k1 = _radial_from_plane(obj, img, cam)
-    if k1 != 0.0:
-        cam = Intrinsics(cam.matrix, np.array([k1, 0.0, 0.0, 0.0, 0.0]), cam.size, cam.name,
-                         cam.source)
-    return cam, tilt
+    return fit_radial(cam, obj, img), tilt
 
 
-def _radial_from_plane(obj: np.ndarray, img: np.ndarray, cam: Intrinsics) -> float:
-    """The lens's ``k1`` that best fits the plane's points with ``cam``'s focal length fixed.
+def fit_radial(cam: Intrinsics, object_mm: np.ndarray, image_px: np.ndarray) -> Intrinsics:
+    """``cam`` with the ``k1`` that best fits points of the table plane, focal length fixed.
 
-    A 60-70 degree lens bends the markers near the frame's edges by several pixels; a
-    pinhole fit then misplaces a block's top (40 mm up) by as much. Focal length and ``k1``
-    cannot both be told from one view of four markers (they trade off), so the focal length
-    stays as estimated or assumed and ``k1`` takes up the bending. Returns 0 where it does
-    not explain the points clearly better (:data:`MIN_RADIAL_GAIN`) or is implausible
+    For a camera whose lens was not measured (estimated, or a shipped default: a unit's
+    lens differs from the datasheet's): a 60-70 degree lens bends the markers near the
+    frame's edges by several pixels, and a fit without that bending misplaces a block's top
+    (40 mm up) by as much. Focal length and ``k1`` cannot both be told from one view of
+    four markers (they trade off), so the focal length stays as given, estimated or assumed
+    and ``k1`` takes up the bending. ``cam`` is returned as it is where the fitted ``k1``
+    does not explain the points clearly better (:data:`MIN_RADIAL_GAIN`) or is implausible
     (:data:`MAX_ESTIMATED_K1`).
+
+    Args:
+        cam: the camera at the frame's size.
+        object_mm: (N, 2) or (N, 3) points on the table (z = 0).
+        image_px: (N, 2) where they are seen.
     """
+    obj = np.asarray(object_mm, np.float64)
+    obj = obj.reshape(-1, obj.shape[-1])
     flags = (cv2.CALIB_USE_INTRINSIC_GUESS | cv2.CALIB_FIX_PRINCIPAL_POINT
              | cv2.CALIB_FIX_ASPECT_RATIO | cv2.CALIB_FIX_FOCAL_LENGTH
-             | cv2.CALIB_ZERO_TANGENT_DIST | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
+             | cv2.CALIB_FIX_TANGENT_DIST | cv2.CALIB_FIX_K2 | cv2.CALIB_FIX_K3)
     plane = [np.hstack([obj[:, :2], np.zeros((len(obj), 1))]).astype(np.float32)]
-    seen = [img.astype(np.float32)]
-    rms_pinhole = cv2.calibrateCamera(plane, seen, cam.size, cam.matrix.copy(), np.zeros(5),
-                                      flags=flags | cv2.CALIB_FIX_K1)[0]
+    seen = [np.asarray(image_px, np.float32).reshape(-1, 2)]
+    given = np.asarray(cam.distortion, np.float64).ravel()[:5]
+    rms_given = cv2.calibrateCamera(plane, seen, cam.size, cam.matrix.copy(), given.copy(),
+                                    flags=flags | cv2.CALIB_FIX_K1)[0]
     rms, _k, dist, _r, _t = cv2.calibrateCamera(plane, seen, cam.size, cam.matrix.copy(),
-                                                np.zeros(5), flags=flags)
+                                                given.copy(), flags=flags)
     k1 = float(np.ravel(dist)[0])
-    if rms >= MIN_RADIAL_GAIN * rms_pinhole or abs(k1) > MAX_ESTIMATED_K1:
-        return 0.0
-    return k1
+    if rms >= MIN_RADIAL_GAIN * rms_given or abs(k1) > MAX_ESTIMATED_K1:
+        return cam
+    fitted = given.copy()
+    fitted[0] = k1
+    return Intrinsics(cam.matrix, fitted, cam.size, cam.name, cam.source, True)
 
 
 def _focal_from_homography(plane: np.ndarray, img: np.ndarray, size: tuple[int, int]

@@ -32,7 +32,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from vision.camera_model import Intrinsics, estimate_from_plane
+from vision.camera_model import Intrinsics, estimate_from_plane, fit_radial
 from vision.layout import TableLayout
 from vision.markers import TABLE_DICTIONARY, dictionary
 
@@ -501,7 +501,9 @@ def solve_pose(markers: Mapping[int, np.ndarray], size: tuple[int, int],
         size: the frame's ``(width, height)``.
         intrinsics: the camera; ``None`` estimates the focal length from the markers
             (:func:`~vision.camera_model.estimate_from_plane`; the pose's
-            ``intrinsics.source`` is then ``"estimated"``).
+            ``intrinsics.source`` is then ``"estimated"``). A shipped default's ``k1`` is
+            fitted to the markers where that explains them clearly better
+            (:func:`~vision.camera_model.fit_radial`).
         layout: the table.
 
     Raises:
@@ -518,6 +520,9 @@ def solve_pose(markers: Mapping[int, np.ndarray], size: tuple[int, int],
         intrinsics, _tilt = estimate_from_plane(obj, img, size)
     else:
         intrinsics = intrinsics.for_size(size)
+        if intrinsics.source == "shipped":
+            # a datasheet's lens, not this unit's: its bending fitted to the markers
+            intrinsics = fit_radial(intrinsics, obj, img)
     obj_in = obj.copy()
     obj_in[:, 2] = 0.0
     ok, rvec, tvec = cv2.solvePnP(obj_in, img, intrinsics.matrix, intrinsics.distortion,
