@@ -160,6 +160,11 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
             and {inv.get(j) for j in reading.blocks[m[bid]].rests_on} == set(b.rests_on)
             for bid, b in scene.blocks.items())
         t.c["stacked_right"] += stacks_right and graph_exact
+        wrongs = [] if stacks_right and graph_exact else stacked_wrongs(scene, reading)
+        for kind in wrongs:
+            t.c[f"wrong: {kind}"] += 1
+        if len(wrongs) == 1:
+            t.c[f"only wrong: {wrongs[0]}"] += 1
     for p in scene.pawns:
         if p.block is None:
             continue
@@ -169,6 +174,69 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
                                and seen[0].block == m[p.block])
     t.c["false_pawns"] += sum(1 for q in reading.pawns
                               if q.colour not in {p.colour for p in scene.pawns})
+
+
+WRONG_KINDS = (
+    "tower top read a level low", "top read a level high", "block missed",
+    "block read where none is", "top's colour", "hidden block's colour (side face)",
+    "hidden block's colour (assumed)", "hidden block's colour (part of its top)",
+    "what a block rests on", "touching pairs only",
+)
+"""What can keep a stacked field from being read fully right (see :func:`stacked_wrongs`)."""
+
+
+def stacked_wrongs(scene: SceneTruth, reading: FieldReading) -> list[str]:
+    """What keeps one stacked field's reading from being fully right, in the order of
+    :data:`WRONG_KINDS`; empty when it is right.
+
+    A top read a level off shows as a read block over the true one's column (within
+    :data:`MATCH_MM`) at another level; blocks under it then count as missed only when
+    nothing else explains them. A hidden block's colour is told apart by how the reading
+    saw it (``side``, ``assumed``, ``part``): an assumed colour cannot be seen at all.
+    "Touching pairs only" is a field whose every block, colour and support is right.
+    """
+    m = match(reading, scene)
+    inv = {i: bid for bid, i in m.items()}
+    found: set[str] = set()
+    near_read = set()
+    for bid, b in scene.blocks.items():
+        if bid in m:
+            s = reading.blocks[m[bid]]
+            covered = any(bid in o.rests_on for o in scene.blocks.values())
+            if covered and s.seen == "top" and not s.rests_on:
+                # the top of the tower over it, read a level low, stands in for it
+                found.add("tower top read a level low")
+            elif s.colour != b.colour:
+                found.add("top's colour" if s.seen == "top" else {
+                    "side": "hidden block's colour (side face)",
+                    "assumed": "hidden block's colour (assumed)",
+                }.get(s.seen, "hidden block's colour (part of its top)"))
+            elif {inv.get(j) for j in s.rests_on} != set(b.rests_on):
+                found.add("what a block rests on")
+            continue
+        over = [s for s in reading.blocks
+                if math.hypot(s.centre[0] - b.centre_mm[0],
+                              s.centre[1] - b.centre_mm[1]) <= MATCH_MM]
+        on_top = not any(bid in o.rests_on for o in scene.blocks.values())
+        if on_top and any(s.level < b.level for s in over):
+            found.add("tower top read a level low")
+            near_read.update(id(s) for s in over)
+        elif any(s.level > b.level for s in over if s.seen == "top"):
+            found.add("top read a level high")
+            near_read.update(id(s) for s in over)
+        elif not found & {"tower top read a level low", "top read a level high"}:
+            found.add("block missed")
+    for i, s in enumerate(reading.blocks):
+        if i not in inv and id(s) not in near_read and not any(
+                math.hypot(s.centre[0] - b.centre_mm[0], s.centre[1] - b.centre_mm[1])
+                <= MATCH_MM for b in scene.blocks.values()):
+            found.add("block read where none is")
+    if not found:
+        read_pairs = {frozenset((inv.get(i, f"?{i}"), inv.get(j, f"?{j}")))
+                      for i, j in reading.touching}
+        if read_pairs != set(scene.touching) or len(reading.blocks) != len(scene.blocks):
+            found.add("touching pairs only")
+    return [k for k in WRONG_KINDS if k in found]
 
 
 def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palette: Palette,
@@ -394,6 +462,12 @@ def main(argv: Iterable[str] | None = None) -> None:
                   f"seen gone {pct(c['clear'] - c['clear_nothing_gone'], c['clear'])}; hand "
                   f"views with no removal read {pct(c['hands_no_removal'], c['hands'])}, hand "
                   f"flagged at set-up {pct(c['hands_flagged_setup'], c['hands'])}")
+            if c["stacked_scenes"] > c["stacked_right"]:
+                print(f"  {name}: stacked fields not fully right "
+                      f"{c['stacked_scenes'] - c['stacked_right']}/{c['stacked_scenes']}, by "
+                      "what is wrong (fields with it, alone): "
+                      + "; ".join(f"{k} {c['wrong: ' + k]} ({c['only wrong: ' + k]} alone)"
+                                  for k in WRONG_KINDS if c["wrong: " + k]))
             if args.verbose and t.far:
                 print(f"  {name}: tops read over {FAR_MM:.0f} mm from their centre: "
                       + ", ".join(f"{sid} {bid} {e:.1f}" for e, sid, bid in sorted(t.far)))
