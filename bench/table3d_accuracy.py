@@ -352,9 +352,11 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False
                     pawns = [(p.colour, p.block, next((inv.get(q.block) for q in reading.pawns
                                                        if q.colour == p.colour), "unseen"))
                              for p in scene.pawns]
+                    faults = stacked_wrongs(scene, reading) if scene.stacked else []
                     print(f"  {scene.id}: {len(reading.blocks)} read / {len(scene.blocks)}, "
                           f"missing {missing}, wrong colour {wrong}, notes {len(reading.notes)}"
-                          f"; touching extra {extra} lost {lost}; pawns {pawns}")
+                          f"; touching extra {extra} lost {lost}; pawns {pawns}"
+                          + (f"; stacked field: {', '.join(faults)}" if faults else ""))
             elif role == "after":
                 score_pair(before, scene, pose, palette, frame, t, verbose, reference)
             _add(tallies, scene, t)
