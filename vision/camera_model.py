@@ -72,6 +72,12 @@ class Intrinsics:
         source: ``calibrated``, ``shipped`` or ``estimated`` (see the module docstring).
         k1_fitted: ``k1`` was fitted to the table markers of the frame the pose was found
             in (:func:`fit_radial`), not measured.
+        field_px: the camera's whole field of view, centred on the frame, in the pixels of
+            ``size`` (wider or taller than the frame where the frame is a crop of it), or
+            ``None`` where only this frame's aspect ratio is known. With it, a frame of
+            another aspect ratio is the largest centred part of the field with that aspect
+            ratio, scaled (:meth:`for_size`): what a Raspberry Pi camera gives in a sensor
+            mode that reads the whole sensor (:func:`vision.capture.full_field_mode`).
     """
 
     matrix: np.ndarray
@@ -80,6 +86,7 @@ class Intrinsics:
     name: str = "custom"
     source: str = "calibrated"
     k1_fitted: bool = False
+    field_px: tuple[float, float] | None = None
 
     @classmethod
     def pinhole(cls, focal_px: float, size: tuple[int, int], name: str = "pinhole",
@@ -105,27 +112,47 @@ class Intrinsics:
         return math.degrees(2 * math.atan(self.size[0] / 2 / self.matrix[0, 0]))
 
     def for_size(self, size: tuple[int, int]) -> Intrinsics:
-        """The same camera at another resolution of the same field of view.
+        """The same camera at another frame size.
+
+        The same aspect ratio is the same field of view, scaled. Another aspect ratio is
+        a crop: the largest centred part of :attr:`field_px` with that aspect ratio,
+        scaled to ``size``.
+
+        Example:
+            >>> cam = shipped_camera("pi-camera-3")     # 4:3 frames crop its 16:9 sensor
+            >>> round(float(cam.for_size((1280, 720)).matrix[0, 0]), 1)
+            940.5
 
         Raises:
-            CameraModelError: the aspect ratio differs (a crop, not a scaling).
+            CameraModelError: the aspect ratio differs and the field of view is not known.
         """
         w, h = int(size[0]), int(size[1])
         if (w, h) == self.size:
             return self
         sx, sy = w / self.size[0], h / self.size[1]
-        if abs(sx - sy) > 0.01 * max(sx, sy):
+        if abs(sx - sy) <= 0.01 * max(sx, sy):
+            crop = (float(self.size[0]), float(self.size[1]))
+        elif self.field_px is not None:
+            fw, fh = self.field_px
+            crop = (fh * w / h, fh) if fw / fh > w / h else (fw, fw * h / w)
+            sx = sy = w / crop[0]
+        else:
             raise CameraModelError(
                 f"camera {self.name!r} was described at {self.size[0]}x{self.size[1]}; "
                 f"{w}x{h} has another aspect ratio (calibrate the camera at this size)")
+        # the crop's corner in this frame's pixels (negative where the crop is wider)
+        ox, oy = (self.size[0] - crop[0]) / 2, (self.size[1] - crop[1]) / 2
         k = self.matrix.copy()
-        k[0, :] *= sx
-        k[1, :] *= sy
-        # pixel centres: x' + 0.5 = s (x + 0.5)
-        k[0, 2] = sx * (self.matrix[0, 2] + 0.5) - 0.5
-        k[1, 2] = sy * (self.matrix[1, 2] + 0.5) - 0.5
+        k[0, 0] *= sx
+        k[0, 1] *= sx
+        k[1, 1] *= sy
+        # pixel centres: x' + 0.5 = s (x - ox + 0.5)
+        k[0, 2] = sx * (self.matrix[0, 2] - ox + 0.5) - 0.5
+        k[1, 2] = sy * (self.matrix[1, 2] - oy + 0.5) - 0.5
+        field = (None if self.field_px is None
+                 else (self.field_px[0] * sx, self.field_px[1] * sy))
         return Intrinsics(k, self.distortion.copy(), (w, h), self.name, self.source,
-                          self.k1_fitted)
+                          self.k1_fitted, field)
 
     def undistort_points(self, points_px: np.ndarray) -> np.ndarray:
         """Pixel points (N, 2) of a frame to where a distortion-free camera ``K`` sees them."""
@@ -145,7 +172,9 @@ class Intrinsics:
             f"size = [{self.size[0]}, {self.size[1]}]",
             f"focal_px = [{k[0, 0]:.3f}, {k[1, 1]:.3f}]",
             f"centre_px = [{k[0, 2]:.3f}, {k[1, 2]:.3f}]",
-            "distortion = [" + ", ".join(f"{v:.6f}" for v in d.ravel()) + "]", ""])
+            "distortion = [" + ", ".join(f"{v:.6f}" for v in d.ravel()) + "]",
+            *([f"field_px = [{self.field_px[0]:.3f}, {self.field_px[1]:.3f}]"]
+              if self.field_px is not None else []), ""])
 
     def describe(self) -> str:
         """One line for logs and the command line."""
@@ -178,12 +207,13 @@ def intrinsics_from_mapping(data: Mapping[str, Any], where: str = "camera",
     """Read intrinsics from TOML-like data.
 
     Keys: ``size``, ``focal_px``, ``centre_px``, ``distortion``, optional ``name``,
-    ``source``, ``description``.
+    ``source``, ``description``, ``field_px`` (see :attr:`Intrinsics.field_px`).
 
     Raises:
         CameraModelError: naming ``where`` and the key that is missing, unknown or wrong.
     """
-    known = {"name", "source", "description", "size", "focal_px", "centre_px", "distortion"}
+    known = {"name", "source", "description", "size", "focal_px", "centre_px", "distortion",
+             "field_px"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise CameraModelError(f"{where}: unknown key(s) {unknown}; expected {sorted(known)}")
@@ -198,9 +228,18 @@ def intrinsics_from_mapping(data: Mapping[str, Any], where: str = "camera",
     if not isinstance(raw, list) or len(raw) not in (4, 5, 8):
         raise CameraModelError(f"{where}: 'distortion' must list 4, 5 or 8 numbers")
     dist = _numbers(where, {"distortion": raw}, "distortion", len(raw))
+    field = None
+    if "field_px" in data:
+        fw, fh = _numbers(where, data, "field_px", 2)
+        if fw < size[0] - 1 or fh < size[1] - 1:
+            raise CameraModelError(f"{where}: 'field_px' {fw:g}x{fh:g} must hold the frame "
+                                   f"'size' {size[0]:g}x{size[1]:g} (the frame is a part of "
+                                   "the field of view)")
+        field = (fw, fh)
     k = np.array([[focal[0], 0.0, centre[0]], [0.0, focal[1], centre[1]], [0.0, 0.0, 1.0]])
     return Intrinsics(k, np.array(dist, np.float64), (int(size[0]), int(size[1])),
-                      str(data.get("name", "custom")), str(data.get("source", source)))
+                      str(data.get("name", "custom")), str(data.get("source", source)),
+                      field_px=field)
 
 
 def shipped_cameras() -> list[str]:
@@ -239,7 +278,8 @@ def shipped_camera(name: str) -> Intrinsics:
         raise CameraModelError(f"no shipped camera {name!r}; choose one of "
                                f"{shipped_cameras()} or give a calibrate-camera TOML file")
     cam = load_intrinsics(path, "shipped")
-    return Intrinsics(cam.matrix, cam.distortion, cam.size, cam.name, "shipped")
+    return Intrinsics(cam.matrix, cam.distortion, cam.size, cam.name, "shipped",
+                      field_px=cam.field_px)
 
 
 def camera_named(spec: str, base: Path | None = None) -> Intrinsics:
@@ -340,7 +380,7 @@ def fit_radial(cam: Intrinsics, object_mm: np.ndarray, image_px: np.ndarray) -> 
         return cam
     fitted = given.copy()
     fitted[0] = k1
-    return Intrinsics(cam.matrix, fitted, cam.size, cam.name, cam.source, True)
+    return Intrinsics(cam.matrix, fitted, cam.size, cam.name, cam.source, True, cam.field_px)
 
 
 def _focal_from_homography(plane: np.ndarray, img: np.ndarray, size: tuple[int, int]

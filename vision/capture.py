@@ -6,7 +6,9 @@ or the replay ended), ``close()`` (idempotent), and is a context manager. Frames
 
 - :class:`PiCameraSource`: a Raspberry Pi camera module through Picamera2 (Raspberry Pi OS
   Bookworm), with auto-exposure and auto white balance switched off after a settling time so
-  colours stay stable from frame to frame. ``picamera2`` is imported only when opened.
+  colours stay stable from frame to frame, in a sensor mode that reads the whole sensor
+  (:func:`full_field_mode`), so the shipped camera files know its field of view at any
+  frame size. ``picamera2`` is imported only when opened.
 - :class:`VideoCaptureSource`: a USB webcam (device index) or a video file, via OpenCV.
 - :class:`FolderSource`: the image files of a folder in name order (replay), optionally
   looping.
@@ -171,6 +173,52 @@ class FolderSource(FrameSource):
         self._files = []
 
 
+def full_field_mode(modes: list[dict[str, Any]], array_size: tuple[int, int] | None,
+                    size: tuple[int, int]) -> dict[str, Any] | None:
+    """The sensor mode to read a Pi camera in for frames of ``size``: one of the whole sensor.
+
+    libcamera picks the mode nearest the frame size, and some modes read only the sensor's
+    centre (the Camera Module 2's 640x480 mode a 1280x960 crop, its 1920x1080 mode and the
+    Camera Module 3's 1536x864 mode too): the field of view, so the focal length in pixels,
+    would then depend on the frame size in ways no shipped camera file can know. A mode
+    whose crop covers the whole pixel array keeps the field of view; among those, the
+    smallest at least as large as the frames (no upscaling), else the largest; the deeper
+    bit depth where two are the same size.
+
+    Args:
+        modes: Picamera2's ``sensor_modes`` (each with ``size``, ``crop_limits`` as
+            ``(x, y, width, height)`` on the pixel array, ``bit_depth``).
+        array_size: the sensor's ``PixelArraySize`` (None: the widest crop of any mode).
+        size: the frames wanted.
+
+    Returns:
+        The mode, or None where no mode reads the whole sensor (libcamera then chooses).
+
+    Example:
+        >>> imx219 = [{"size": s, "crop_limits": c, "bit_depth": 10} for s, c in [
+        ...     ((640, 480), (1000, 752, 1280, 960)), ((1640, 1232), (0, 0, 3280, 2464)),
+        ...     ((1920, 1080), (680, 692, 1920, 1080)), ((3280, 2464), (0, 0, 3280, 2464))]]
+        >>> full_field_mode(imx219, (3280, 2464), (640, 480))["size"]
+        (1640, 1232)
+    """
+    def crop(mode: dict[str, Any]) -> tuple[int, int, int, int]:
+        x, y, w, h = (int(v) for v in mode.get("crop_limits", (0, 0, 0, 0)))
+        return x, y, w, h
+
+    if not modes:
+        return None
+    if array_size is None:
+        widest = max(modes, key=lambda m: crop(m)[2] * crop(m)[3])
+        array_size = (crop(widest)[2], crop(widest)[3])
+    whole = [m for m in modes if crop(m) == (0, 0, int(array_size[0]), int(array_size[1]))]
+    if not whole:
+        return None
+    big = [m for m in whole if m["size"][0] >= size[0] and m["size"][1] >= size[1]]
+    if big:
+        return min(big, key=lambda m: (m["size"][0] * m["size"][1], -int(m.get("bit_depth", 0))))
+    return max(whole, key=lambda m: (m["size"][0] * m["size"][1], int(m.get("bit_depth", 0))))
+
+
 class PiCameraSource(FrameSource):
     """A Raspberry Pi camera module through Picamera2, with colours held steady.
 
@@ -197,10 +245,38 @@ class PiCameraSource(FrameSource):
         self.exposure_us = exposure_us
         self.colour_gains = colour_gains
         self.analogue_gain = analogue_gain
+        self.sensor_mode: dict[str, Any] | None = None
         self._camera: Any = None
 
+    def _whole_sensor_mode(self, camera: Any) -> dict[str, Any] | None:
+        """:func:`full_field_mode` of this camera (None where it lists no modes)."""
+        try:
+            modes = list(camera.sensor_modes)
+            array = getattr(camera, "camera_properties", {}).get("PixelArraySize")
+        except Exception:  # listing modes restarts the camera: a failing one may raise
+            return None
+        return full_field_mode(modes, tuple(array) if array else None, self.size)
+
+    def _configuration(self, camera: Any) -> Any:
+        """Frames of :attr:`size` from :attr:`sensor_mode` (libcamera's choice where None).
+
+        Newer Picamera2 takes the mode as ``sensor``; older ones by the size of
+        the raw stream.
+        """
+        main = {"size": self.size, "format": "RGB888"}
+        mode = self.sensor_mode
+        if mode is None:
+            return camera.create_video_configuration(main=main)
+        try:
+            return camera.create_video_configuration(
+                main=main, sensor={"output_size": tuple(mode["size"]),
+                                   "bit_depth": int(mode["bit_depth"])})
+        except TypeError:     # no ``sensor`` argument in this Picamera2
+            return camera.create_video_configuration(
+                main=main, raw={"size": tuple(mode["size"])})
+
     def open(self) -> None:
-        """Start the camera and fix its exposure and colour gains."""
+        """Start the camera in a whole-sensor mode and fix its exposure and colour gains."""
         self.close()
         try:
             picamera2 = importlib.import_module("picamera2")
@@ -213,8 +289,8 @@ class PiCameraSource(FrameSource):
                                "'.[pi]')") from exc
         try:
             camera = picamera2.Picamera2()
-            config = camera.create_video_configuration(
-                main={"size": self.size, "format": "RGB888"})
+            self.sensor_mode = self._whole_sensor_mode(camera)
+            config = self._configuration(camera)
             camera.configure(config)
             camera.start()
         except Exception as exc:  # the library raises RuntimeError, IndexError, OSError...
