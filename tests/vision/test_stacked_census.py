@@ -22,7 +22,7 @@ from vision.readers.field3d import FieldReading, SeenBlock3D
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import stacked_wrongs
+from table3d_accuracy import Tally, score_setup, stacked_wrongs
 
 SCENE = "f001_before"
 """A stacked tuning scene: towers of two, a bridge, hidden blocks."""
@@ -108,8 +108,30 @@ def test_a_block_missed_and_one_invented_are_both_said(scene) -> None:
     assert stacked_wrongs(scene, reading) == ["block missed", "block read where none is"]
 
 
-def test_a_field_wrong_only_in_a_touching_pair_says_so(scene) -> None:
+def test_a_touching_pair_misread_between_blocks_read_right_is_said(scene) -> None:
     reading = _as_read(scene)
     pair = sorted(reading.touching)[0]
     reading = dataclasses.replace(reading, touching=reading.touching - {pair})
-    assert stacked_wrongs(scene, reading) == ["touching pairs only"]
+    assert stacked_wrongs(scene, reading) == ["touching pairs of blocks read right"]
+
+
+def test_a_field_wrong_only_in_a_colour_nothing_shows_is_counted_apart(scene) -> None:
+    """The set-up screen asks the players about an assumed block: the bench counts such
+    fields apart from those fully right, and only when nothing else is wrong."""
+    reading = _as_read(scene)
+    ids = list(scene.blocks)
+    hidden = next(i for i, bid in enumerate(ids) if _covered(scene, bid))
+    other = "red" if reading.blocks[hidden].colour != "red" else "white"
+    reading = dataclasses.replace(reading, blocks=tuple(
+        dataclasses.replace(b, colour=other) if i == hidden else b
+        for i, b in enumerate(reading.blocks)))
+    tally = Tally()
+    score_setup(scene, reading, tally)
+    assert (tally.c["stacked_right"], tally.c["stacked_right_seen"]) == (0, 1)
+    pair = sorted(reading.touching)[0]
+    tally = Tally()
+    score_setup(scene, dataclasses.replace(reading, touching=reading.touching - {pair}), tally)
+    assert (tally.c["stacked_right"], tally.c["stacked_right_seen"]) == (0, 0)
+    tally = Tally()
+    score_setup(scene, _as_read(scene), tally)
+    assert (tally.c["stacked_right"], tally.c["stacked_right_seen"]) == (1, 1)
