@@ -68,6 +68,17 @@ def _without(reading: FieldReading, drop: int) -> FieldReading:
     return dataclasses.replace(reading, blocks=blocks, touching=touching)
 
 
+def _assumed_colour_wrong(scene: SceneTruth) -> FieldReading:
+    """The perfect reading but for the colour of a block under another (assumed)."""
+    reading = _as_read(scene)
+    ids = list(scene.blocks)
+    hidden = next(i for i, bid in enumerate(ids) if _covered(scene, bid))
+    other = "red" if reading.blocks[hidden].colour != "red" else "white"
+    return dataclasses.replace(reading, blocks=tuple(
+        dataclasses.replace(b, colour=other) if i == hidden else b
+        for i, b in enumerate(reading.blocks)))
+
+
 def test_a_field_read_as_it_stands_has_nothing_wrong(scene) -> None:
     assert scene.stacked
     assert stacked_wrongs(scene, _as_read(scene)) == []
@@ -87,13 +98,7 @@ def test_a_tower_read_as_one_block_on_the_table_is_its_top_read_a_level_low(scen
 
 
 def test_an_assumed_colour_under_a_tower_is_told_apart(scene) -> None:
-    reading = _as_read(scene)
-    ids = list(scene.blocks)
-    hidden = next(i for i, bid in enumerate(ids) if _covered(scene, bid))
-    other = "red" if reading.blocks[hidden].colour != "red" else "white"
-    reading = dataclasses.replace(reading, blocks=tuple(
-        dataclasses.replace(b, colour=other) if i == hidden else b
-        for i, b in enumerate(reading.blocks)))
+    reading = _assumed_colour_wrong(scene)
     assert stacked_wrongs(scene, reading) == ["hidden block's colour (assumed)"]
 
 
@@ -118,13 +123,7 @@ def test_a_touching_pair_misread_between_blocks_read_right_is_said(scene) -> Non
 def test_a_field_wrong_only_in_a_colour_nothing_shows_is_counted_apart(scene) -> None:
     """The set-up screen asks the players about an assumed block: the bench counts such
     fields apart from those fully right, and only when nothing else is wrong."""
-    reading = _as_read(scene)
-    ids = list(scene.blocks)
-    hidden = next(i for i, bid in enumerate(ids) if _covered(scene, bid))
-    other = "red" if reading.blocks[hidden].colour != "red" else "white"
-    reading = dataclasses.replace(reading, blocks=tuple(
-        dataclasses.replace(b, colour=other) if i == hidden else b
-        for i, b in enumerate(reading.blocks)))
+    reading = _assumed_colour_wrong(scene)
     tally = Tally()
     score_setup(scene, reading, tally)
     assert (tally.c["stacked_right"], tally.c["stacked_right_seen"]) == (0, 1)
