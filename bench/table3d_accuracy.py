@@ -183,7 +183,8 @@ WRONG_KINDS = (
     "tower top read a level low", "top read a level high", "block missed",
     "block read where none is", "top's colour", "hidden block's colour (side face)",
     "hidden block's colour (assumed)", "hidden block's colour (part of its top)",
-    "what a block rests on", "touching pairs of blocks read right",
+    "what a block rests on", f"a block read over {FAR_MM:.0f} mm off its place",
+    "touching pairs of blocks read right",
 )
 """What can keep a stacked field from being read fully right (see :func:`stacked_wrongs`)."""
 
@@ -196,8 +197,9 @@ def stacked_wrongs(scene: SceneTruth, reading: FieldReading) -> list[str]:
     :data:`MATCH_MM`) at another level; blocks under it then count as missed only when
     nothing else explains them. A hidden block's colour is told apart by how the reading
     saw it (``side``, ``assumed``, ``part``): an assumed colour cannot be seen at all.
-    Touching pairs count between blocks read right (matched, colour and support right):
-    a pair lost with a block missed is that block's fault, not the pairs'.
+    Touching pairs count between blocks read right (matched, colour and support right, the
+    centre within :data:`FAR_MM`): a pair lost with a block missed or misplaced is that
+    block's fault, not the pairs'.
     """
     m = match(reading, scene)
     inv = {i: bid for bid, i in m.items()}
@@ -239,6 +241,12 @@ def stacked_wrongs(scene: SceneTruth, reading: FieldReading) -> list[str]:
              if reading.blocks[i].colour == scene.blocks[bid].colour
              and {inv.get(j) for j in reading.blocks[i].rests_on}
              == set(scene.blocks[bid].rests_on)}
+    off = {bid for bid in right if math.hypot(
+        reading.blocks[m[bid]].centre[0] - scene.blocks[bid].centre_mm[0],
+        reading.blocks[m[bid]].centre[1] - scene.blocks[bid].centre_mm[1]) > FAR_MM}
+    if off:
+        found.add(f"a block read over {FAR_MM:.0f} mm off its place")
+    right -= off
     read_pairs = {frozenset((inv[i], inv[j])) for i, j in reading.touching
                   if inv.get(i) in right and inv.get(j) in right}
     if read_pairs != {p for p in scene.touching if p <= right}:

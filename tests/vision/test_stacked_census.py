@@ -134,3 +134,18 @@ def test_a_field_wrong_only_in_a_colour_nothing_shows_is_counted_apart(scene) ->
     tally = Tally()
     score_setup(scene, _as_read(scene), tally)
     assert (tally.c["stacked_right"], tally.c["stacked_right_seen"]) == (1, 1)
+
+
+def test_a_block_read_off_its_place_is_said_and_its_pairs_are_its_own(scene) -> None:
+    """A top read 8 mm off reads apart from its touching neighbours: one fault, its place."""
+    reading = _as_read(scene)
+    ids = list(scene.blocks)
+    lone = next(i for i, bid in enumerate(ids)
+                if scene.blocks[bid].level == 1 and not _covered(scene, bid))
+    block = reading.blocks[lone]
+    moved = (block.centre[0] + 8.0, block.centre[1])
+    reading = dataclasses.replace(reading, blocks=tuple(
+        dataclasses.replace(b, centre=moved, outline=square(moved, 40.0, 0.0))
+        if i == lone else b for i, b in enumerate(reading.blocks)),
+        touching=frozenset(p for p in reading.touching if lone not in p))
+    assert stacked_wrongs(scene, reading) == ["a block read over 5 mm off its place"]
