@@ -64,12 +64,13 @@ def check_import(*modules: str, name: str | None = None) -> CheckResult:
     return CheckResult(label, True, "imported")
 
 
-def check_camera(grab: Callable[[], tuple[int, int] | None] | None = None) -> list[CheckResult]:
+def check_camera(grab: Callable[[], str | None] | None = None) -> list[CheckResult]:
     """Picamera2 imports; with a camera attached, one frame is grabbed.
 
     Args:
-        grab: grabs one frame and returns its (width, height), or None when no camera is
-            attached (tests pass their own).
+        grab: grabs one frame and says what it grabbed (``one 640x480 frame from the
+            1640x1232 sensor mode...``), or None when no camera is attached (tests pass
+            their own).
     """
     imported = check_import("picamera2", name="Picamera2")
     if not imported.ok:
@@ -77,28 +78,34 @@ def check_camera(grab: Callable[[], tuple[int, int] | None] | None = None) -> li
                 "numpy 1.x in the venv: reinstall with pip install '.[pi]'")
         return [CheckResult(imported.name, False, imported.detail + hint)]
     try:
-        size = (grab or _grab_one_frame)()
+        grabbed = (grab or _grab_one_frame)()
     except Exception as exc:  # libcamera errors come in many types
         return [imported, CheckResult("camera frame", False,
                                       f"a camera is attached but no frame came: "
                                       f"{type(exc).__name__}: {exc}")]
-    if size is None:
+    if grabbed is None:
         return [imported, CheckResult("camera frame", True,
                                       "no camera attached: frame grab skipped")]
-    return [imported, CheckResult("camera frame", True, f"grabbed one {size[0]}x{size[1]} frame")]
+    return [imported, CheckResult("camera frame", True, f"grabbed {grabbed}")]
 
 
-def _grab_one_frame() -> tuple[int, int] | None:
+def _grab_one_frame() -> str | None:
     picamera2 = importlib.import_module("picamera2")
     if not picamera2.Picamera2.global_camera_info():
         return None
     from vision.capture import PiCameraSource
 
-    with PiCameraSource(size=(640, 480), settle_s=0.5) as source:
+    source = PiCameraSource(size=(640, 480), settle_s=0.5)
+    with source:
         frame = source.read()
+    mode = source.sensor_mode
     if frame is None:
         raise RuntimeError("the camera opened but gave no frame")
-    return int(frame.shape[1]), int(frame.shape[0])
+    # the shipped Pi camera files hold for frames from a mode of the whole sensor
+    where = (f" from the {mode['size'][0]}x{mode['size'][1]} sensor mode (the whole sensor)"
+             if mode else " (no sensor mode covers the whole sensor: libcamera chose one; "
+                          "calibrate the camera with calibrate-camera)")
+    return f"one {frame.shape[1]}x{frame.shape[0]} frame{where}"
 
 
 def run_checks(camera: bool) -> list[CheckResult]:

@@ -119,16 +119,66 @@ def test_install_check_names_a_picamera2_that_fails_to_import(
 def test_install_check_grabs_a_frame_when_a_camera_is_attached(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "picamera2", types.ModuleType("picamera2"))
-    lines = [r.line() for r in install_check.check_camera(grab=lambda: (640, 480))]
+    lines = [r.line() for r in install_check.check_camera(grab=lambda: "one 640x480 frame")]
     assert lines == ["ok    Picamera2: imported", "ok    camera frame: grabbed one 640x480 frame"]
     lines = [r.line() for r in install_check.check_camera(grab=lambda: None)]
     assert lines[1] == "ok    camera frame: no camera attached: frame grab skipped"
 
-    def broken() -> tuple[int, int]:
+    def broken() -> str:
         raise RuntimeError("Camera frontend has timed out!")
 
     failed = install_check.check_camera(grab=broken)[1]
     assert not failed.ok and "timed out" in failed.detail
+
+
+def test_install_check_says_the_sensor_mode_a_frame_came_from(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shipped Pi camera files hold for a mode of the whole sensor: the check says
+    which mode the app's source read (a Camera Module 2 stand-in: its own 640x480 mode is a
+    crop of the sensor's centre, so 1640x1232 is read)."""
+
+    class Camera:
+        sensor_modes = [
+            {"size": (640, 480), "crop_limits": (1000, 752, 1280, 960), "bit_depth": 10},
+            {"size": (1640, 1232), "crop_limits": (0, 0, 3280, 2464), "bit_depth": 10}]
+        camera_properties = {"PixelArraySize": (3280, 2464)}
+
+        @staticmethod
+        def global_camera_info() -> list[dict[str, object]]:
+            return [{"Model": "imx219"}]
+
+        def create_video_configuration(self, **kwargs: object) -> dict[str, object]:
+            return kwargs
+
+        def configure(self, config: object) -> None:
+            self.size = config["main"]["size"]  # type: ignore[index]
+
+        def start(self) -> None:
+            pass
+
+        def capture_metadata(self) -> dict[str, object]:
+            return {}
+
+        def set_controls(self, controls: object) -> None:
+            pass
+
+        def capture_array(self, stream: str) -> object:
+            import numpy as np
+            return np.zeros((self.size[1], self.size[0], 3), np.uint8)
+
+        def stop(self) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = Camera  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    monkeypatch.setattr("vision.capture.time.sleep", lambda s: None)
+    line = install_check.check_camera()[1].line()
+    assert line == ("ok    camera frame: grabbed one 640x480 frame from the 1640x1232 sensor "
+                    "mode (the whole sensor)")
 
 
 def test_install_check_runs_in_this_venv() -> None:
