@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion import install_check
+from tests.support.picamera2_standin import install
 
 ROOT = Path(__file__).resolve().parents[2]
 INSTALL = ROOT / "systemd" / "install.sh"
@@ -137,44 +138,7 @@ def test_install_check_says_the_sensor_mode_a_frame_came_from(
     which mode the app's source read (a Camera Module 2 stand-in: its own 640x480 mode is a
     crop of the sensor's centre, so 1640x1232 is read)."""
 
-    class Camera:
-        sensor_modes = [
-            {"size": (640, 480), "crop_limits": (1000, 752, 1280, 960), "bit_depth": 10},
-            {"size": (1640, 1232), "crop_limits": (0, 0, 3280, 2464), "bit_depth": 10}]
-        camera_properties = {"PixelArraySize": (3280, 2464)}
-
-        @staticmethod
-        def global_camera_info() -> list[dict[str, object]]:
-            return [{"Model": "imx219"}]
-
-        def create_video_configuration(self, **kwargs: object) -> dict[str, object]:
-            return kwargs
-
-        def configure(self, config: object) -> None:
-            self.size = config["main"]["size"]  # type: ignore[index]
-
-        def start(self) -> None:
-            pass
-
-        def capture_metadata(self) -> dict[str, object]:
-            return {}
-
-        def set_controls(self, controls: object) -> None:
-            pass
-
-        def capture_array(self, stream: str) -> object:
-            import numpy as np
-            return np.zeros((self.size[1], self.size[0], 3), np.uint8)
-
-        def stop(self) -> None:
-            pass
-
-        def close(self) -> None:
-            pass
-
-    module = types.ModuleType("picamera2")
-    module.Picamera2 = Camera  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "picamera2", module)
+    install(monkeypatch)
     monkeypatch.setattr("vision.capture.time.sleep", lambda s: None)
     line = install_check.check_camera()[1].line()
     assert line == ("ok    camera frame: grabbed one 640x480 frame from the 1640x1232 sensor "

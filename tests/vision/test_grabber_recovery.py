@@ -11,11 +11,11 @@ from __future__ import annotations
 import sys
 import threading
 import time
-import types
 
 import numpy as np
 import pytest
 
+from tests.support.picamera2_standin import StandInPicamera2, install
 from vision.capture import CaptureError, FrameSource, PiCameraSource
 from vision.grabber import FrameGrabber
 
@@ -98,31 +98,12 @@ def test_picamera2_that_cannot_be_imported_is_a_capture_error_naming_the_fix(
 
 def test_a_camera_whose_controls_fail_is_closed_and_reported(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    closed: list[bool] = []
-
-    class FakeCamera:
-        def create_video_configuration(self, **kwargs: object) -> dict[str, object]:
-            return kwargs
-
-        def configure(self, config: object) -> None:
-            pass
-
-        def start(self) -> None:
-            pass
-
+    class TimingOut(StandInPicamera2):
         def capture_metadata(self) -> dict[str, object]:
             raise RuntimeError("Camera frontend has timed out!")
 
-        def stop(self) -> None:
-            closed.append(True)
-
-        def close(self) -> None:
-            pass
-
-    module = types.ModuleType("picamera2")
-    module.Picamera2 = FakeCamera  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "picamera2", module)
+    camera = install(monkeypatch, TimingOut)
     source = PiCameraSource(settle_s=0.0)
     with pytest.raises(CaptureError, match="frontend has timed out"):
         source.open()
-    assert closed == [True] and source.read() is None
+    assert camera.stops == [True] and source.read() is None

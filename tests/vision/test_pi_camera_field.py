@@ -12,36 +12,32 @@ ones the Raspberry Pi documentation lists for `rpicam-hello --list-cameras`.
 from __future__ import annotations
 
 import math
-import sys
-import types
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.support.picamera2_standin import (
+    IMX219_MODES,
+    StandInPicamera2,
+    install,
+    sensor_modes,
+)
 from vision.camera_model import CameraModelError, Intrinsics, load_intrinsics, shipped_camera
 from vision.capture import PiCameraSource, full_field_mode
 from vision.layout import TableLayout
 from vision.pose import TablePose, solve_pose
 
-
-def _modes(rows: list[tuple[tuple[int, int], tuple[int, int, int, int]]], bits: int = 10
-           ) -> list[dict[str, object]]:
-    return [{"size": size, "crop_limits": crop, "bit_depth": bits, "format": "SRGGB10_CSI2P",
-             "unpacked": "SRGGB10"} for size, crop in rows]
-
-
-IMX219 = _modes([((640, 480), (1000, 752, 1280, 960)), ((1640, 1232), (0, 0, 3280, 2464)),
-                 ((1920, 1080), (680, 692, 1920, 1080)), ((3280, 2464), (0, 0, 3280, 2464))])
+IMX219 = IMX219_MODES
 """Camera Module 2: its 640x480 and 1920x1080 modes read the sensor's centre only."""
 
-IMX708 = _modes([((1536, 864), (768, 432, 3072, 1728)), ((2304, 1296), (0, 0, 4608, 2592)),
-                 ((4608, 2592), (0, 0, 4608, 2592))])
+IMX708 = sensor_modes([((1536, 864), (768, 432, 3072, 1728)),
+                       ((2304, 1296), (0, 0, 4608, 2592)), ((4608, 2592), (0, 0, 4608, 2592))])
 """Camera Module 3: its 1536x864 mode reads the centre 3072x1728."""
 
-IMX477 = [*_modes([((1332, 990), (696, 528, 2664, 1980))]),
-          *_modes([((2028, 1080), (0, 440, 4056, 2160)), ((2028, 1520), (0, 0, 4056, 3040)),
-                   ((4056, 3040), (0, 0, 4056, 3040))], bits=12)]
+IMX477 = [*sensor_modes([((1332, 990), (696, 528, 2664, 1980))]),
+          *sensor_modes([((2028, 1080), (0, 440, 4056, 2160)), ((2028, 1520), (0, 0, 4056, 3040)),
+                         ((4056, 3040), (0, 0, 4056, 3040))], bits=12)]
 """High Quality Camera."""
 
 
@@ -61,7 +57,7 @@ def test_the_sensor_mode_read_covers_the_whole_sensor(modes, array, size, expect
 
 
 def test_a_sensor_without_a_whole_sensor_mode_is_left_to_libcamera() -> None:
-    assert full_field_mode(_modes([((640, 480), (10, 10, 1280, 960))]), (3280, 2464),
+    assert full_field_mode(sensor_modes([((640, 480), (10, 10, 1280, 960))]), (3280, 2464),
                            (640, 480)) is None
     assert full_field_mode([], None, (640, 480)) is None
 
@@ -127,66 +123,28 @@ def test_a_field_of_view_smaller_than_the_frame_names_the_file_and_key(tmp_path:
     assert "field_px = [853.333, 480.000]" in again.to_toml()
 
 
-class _FakePicamera2:
-    """Picamera2 as far as the source uses it, with a Camera Module 2's sensor modes."""
-
-    configs: list[dict[str, object]] = []
-
-    sensor_modes = IMX219
-    camera_properties = {"PixelArraySize": (3280, 2464), "Model": "imx219"}
-
-    def create_video_configuration(self, main: object = None, sensor: object = None,
-                                   raw: object = None) -> dict[str, object]:
-        config = {"main": main, "sensor": sensor, "raw": raw}
-        self.configs.append(config)
-        return config
-
-    def configure(self, config: object) -> None:
-        pass
-
-    def start(self) -> None:
-        pass
-
-    def capture_metadata(self) -> dict[str, object]:
-        return {"ExposureTime": 8000, "AnalogueGain": 2.0, "ColourGains": (1.8, 1.4)}
-
-    def set_controls(self, controls: object) -> None:
-        pass
-
-    def stop(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-class _OldPicamera2(_FakePicamera2):
+class _OldPicamera2(StandInPicamera2):
     """A Picamera2 from before the ``sensor`` argument."""
-
-    configs: list[dict[str, object]] = []
 
     def create_video_configuration(self, main: object = None,  # type: ignore[override]
                                    raw: object = None) -> dict[str, object]:
         config = {"main": main, "raw": raw}
-        self.configs.append(config)
+        type(self).configs.append(config)
         return config
 
 
-@pytest.mark.parametrize("camera", [_FakePicamera2, _OldPicamera2])
+@pytest.mark.parametrize("kind", [StandInPicamera2, _OldPicamera2])
 def test_the_app_s_pi_camera_is_read_in_a_whole_sensor_mode(
-        monkeypatch: pytest.MonkeyPatch, camera: type[_FakePicamera2]) -> None:
+        monkeypatch: pytest.MonkeyPatch, kind: type[StandInPicamera2]) -> None:
     """What the source asks libcamera for: 1280x720 frames from the 1640x1232 binned mode
     (not the 1920x1080 centre crop libcamera would pick for 16:9 frames)."""
-    camera.configs.clear()
-    module = types.ModuleType("picamera2")
-    module.Picamera2 = camera  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "picamera2", module)
+    camera = install(monkeypatch, kind)
     source = PiCameraSource(settle_s=0.0)
     source.open()
     try:
         (config,) = camera.configs
         assert config["main"] == {"size": (1280, 720), "format": "RGB888"}
-        if camera is _FakePicamera2:
+        if kind is StandInPicamera2:
             assert config["sensor"] == {"output_size": (1640, 1232), "bit_depth": 10}
         else:
             assert config["raw"] == {"size": (1640, 1232)}
