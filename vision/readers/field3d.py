@@ -48,7 +48,6 @@ from vision.readers.faces3d import (
 from vision.readers.grid_cells import missed_in_rows, onto_rows
 from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.hidden_colours import likeliest_colour
-from vision.readers.level_net import level_probabilities
 from vision.readers.levels3d import (
     TOUCH_READ_MM,
     TOUCH_SPREAD_MM,
@@ -383,12 +382,6 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         by_column.append(seen_level is not None)
         if seen_level is not None:
             levels[k] = seen_level
-    for k, level in enumerate(_net_levels(frame, pose, faces, h1, max_level)):
-        if level is not None and not by_column[k]:
-            # the network sure of a level the column did not show: it decides, and no
-            # later step lowers the top for want of a block seen under it
-            levels[k] = level
-            by_column[k] = True
     nadir = pose.camera_position()[:2]
     raise_by_contact = _contact_levels(pose, faces, levels, by_column)
     blocks: list[SeenBlock3D] = []
@@ -455,26 +448,6 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
-
-
-NET_SURE = 0.9
-"""A top's level is the level network's (:mod:`vision.readers.level_net`) where it gives
-that level at least this probability and the column under the top was not seen."""
-
-USE_LEVEL_NET = True
-"""Whether :func:`read_field` asks the level network at all (off: the hand-made cues alone,
-as before it, for measuring what it adds)."""
-
-
-def _net_levels(frame: np.ndarray, pose: TablePose, faces: Sequence[TopFace],
-                height_mm: float, max_level: int) -> list[int | None]:
-    """The level network's level for each face where it is sure (:data:`NET_SURE`)."""
-    if not USE_LEVEL_NET or not faces:
-        return [None] * len(faces)
-    p = level_probabilities(frame, pose, [f.centre for f in faces], height_mm)
-    best = p.argmax(axis=1)
-    return [int(b) + 1 if p[k, b] >= NET_SURE and 0 < b < max_level else None
-            for k, b in enumerate(best)]
 
 
 def _follow(note: str, before: Sequence[SeenBlock3D], after: Sequence[SeenBlock3D]) -> str:
