@@ -185,6 +185,31 @@ def test_plans_are_fixed_by_their_seed() -> None:
         pytest.approx([319.5, 239.5])
 
 
+def test_level_study_plans_crowd_second_level_tops_without_ambiguity() -> None:
+    """The level network's training fields: 5-8 blocks on others, mostly towers, one image.
+
+    Every top rests on blocks of the level below it (infinifield.md pictures 1-2: a bridge
+    half on each of two touching blocks, a tower on one), and the test families' plans are
+    not changed by the option (their shipped truth still matches them).
+    """
+    towers = bridges = 0
+    for n in range(5000, 5012):
+        plan = plan_family(n, level_study=True)
+        assert list(plan.images) == ["before"] and plan.kind == "stacked"
+        assert plan.camera.size == (640, 480)
+        by_id = {b.id: b for b in plan.blocks}
+        tops = [b for b in plan.blocks if b.rests_on]
+        assert 5 <= len(tops) <= 8
+        for t in tops:
+            assert t.level == 2 and all(by_id[r].level == 1 for r in t.rests_on)
+        towers += sum(len(t.rests_on) == 1 for t in tops)
+        bridges += sum(len(t.rests_on) == 2 for t in tops)
+    assert towers > bridges > 0
+    shipped = json.loads((DEFAULT_DIR / "f001_before.json").read_text(encoding="utf-8"))
+    assert sorted(b.id for b in plan_family(1).blocks) == sorted(
+        b["id"] for b in shipped["blocks"])
+
+
 @pytest.mark.skipif(importlib.util.find_spec("bpy") is None,
                     reason="bpy (the optional [render] extra) is not installed")
 def test_render_smoke(tmp_path: Path) -> None:

@@ -781,6 +781,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="only rewrite split.json and index.json for the images in --out")
     ap.add_argument("--truth-only", action="store_true",
                     help="rewrite the ground truth of rendered families, render nothing")
+    ap.add_argument("--level-study", action="store_true",
+                    help="stacked fields with 5-8 blocks on others, set-up image only "
+                         "(level-network training data; use a folder of its own)")
     args = ap.parse_args(argv)
     try:
         numbers = family_numbers(args.families)
@@ -793,7 +796,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         write_index(args.out)
         return 0
     for n in numbers:
-        plan = plan_family(n, size)  # type: ignore[arg-type]
+        plan = plan_family(n, size, level_study=args.level_study)  # type: ignore[arg-type]
         ids = [f"{plan.family}_{r}" for r in plan.images]
         if args.truth_only:
             print(" ".join(retruth_family(plan, args.out)), flush=True)

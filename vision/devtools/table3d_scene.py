@@ -266,9 +266,12 @@ def _connected(ids: Sequence[str], pairs: Sequence[tuple[str, str]]) -> bool:
     return len(seen) == len(ids)
 
 
-def plan_field(rng: random.Random, layout: TableLayout, stacked: bool
-               ) -> tuple[BlockPlan, ...]:
+def plan_field(rng: random.Random, layout: TableLayout, stacked: bool,
+               level_study: bool = False) -> tuple[BlockPlan, ...]:
     """A connected field on a turned grid; ``stacked`` adds 1-4 blocks on top of others.
+
+    ``level_study`` (with ``stacked``) adds 5-8 instead, half of them towers: many
+    second-level tops per render, for the level network's training data.
 
     Neighbours either touch (0.6-1.2 mm apart) or stand clearly apart (13-20 mm); each block
     is turned up to 0.6 degrees from the grid (hands place them), so touching faces stay
@@ -283,7 +286,7 @@ def plan_field(rng: random.Random, layout: TableLayout, stacked: bool
             xs.append(xs[-1] + side + g)
         for g in _gaps(rng, rows, rng.uniform(0.55, 0.85)):
             ys.append(ys[-1] + side + g)
-        n_top = rng.randint(1, 4) if stacked else 0
+        n_top = (rng.randint(5, 8) if level_study else rng.randint(1, 4)) if stacked else 0
         n = rng.randint(12, 24 - n_top) if not stacked else rng.randint(12, 22 - n_top)
         n = min(n, cols * rows)
         angle = rng.uniform(-25.0, 25.0) if rng.random() < 0.7 else rng.uniform(-4.0, 4.0)
@@ -316,7 +319,8 @@ def plan_field(rng: random.Random, layout: TableLayout, stacked: bool
         if not _connected([b.id for b in blocks], pairs):
             continue
         if stacked:
-            tops = _stack(rng, blocks, pairs, colours[n:], counters, angle)
+            tops = _stack(rng, blocks, pairs, colours[n:], counters, angle,
+                          TOWER_SHARE_STUDY if level_study else TOWER_SHARE)
             if len(tops) < n_top:
                 continue
             blocks += tops
@@ -326,9 +330,16 @@ def plan_field(rng: random.Random, layout: TableLayout, stacked: bool
     raise RuntimeError("could not plan a field in 400 attempts")
 
 
+TOWER_SHARE = 0.3
+"""Share of the blocks of level 2 that stand on one block (the rest bridge two)."""
+
+TOWER_SHARE_STUDY = 0.7
+"""The same in a level study's fields (towers are the level cues' hard case)."""
+
+
 def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[str, str]],
-           colours: Sequence[str], counters: dict[str, int], angle: float
-           ) -> list[BlockPlan]:
+           colours: Sequence[str], counters: dict[str, int], angle: float,
+           tower_share: float = TOWER_SHARE) -> list[BlockPlan]:
     """Blocks of level 2 on touching pairs (bridges) or single blocks (towers)."""
     by_id = {b.id: b for b in blocks}
     used: set[str] = set()
@@ -338,7 +349,7 @@ def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[st
     for colour in colours:
         counters[colour] = counters.get(colour, 0) + 1
         bid = f"{colour[0].upper()}{counters[colour]}"
-        if rng.random() < 0.7:
+        if rng.random() < 1.0 - tower_share:
             for a, b in candidates:
                 if a in used or b in used:
                     continue
@@ -352,7 +363,11 @@ def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[st
             else:
                 continue
         else:
-            free = [b for b in blocks if b.id not in used]
+            # (in a study's crowded stacks, towers apart from other tops: turned by up to 4
+            # degrees, a tower beside a top of its level would make the field ambiguous)
+            free = [b for b in blocks if b.id not in used and (
+                tower_share == TOWER_SHARE or all(math.dist(b.centre, o.centre) > 60.0
+                                                  for o in tops))]
             if not free:
                 continue
             base = rng.choice(free)
@@ -640,7 +655,7 @@ def plan_hand(rng: random.Random, layout: TableLayout, target: tuple[float, floa
 
 
 def plan_family(number: int, size: tuple[int, int] | None = None,
-                layout: TableLayout | None = None) -> FamilyPlan:
+                layout: TableLayout | None = None, level_study: bool = False) -> FamilyPlan:
     """The family ``number``: fixed seed, lighting cycled, stacked every third or so.
 
     Args:
@@ -648,14 +663,19 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
         size: image size; default 1280x960 for every tenth family (4, 14, ...) and for
             families 80-87 (so that the held-out 83 and 87 have the larger size), else 640x480.
         layout: the table; default :class:`TableLayout`.
+        level_study: a stacked field with 5-8 blocks on others (:func:`plan_field`) and
+            its set-up image alone, whatever the number: training data for the level
+            network (not a test family: render it into a folder of its own), 640x480
+            unless ``size`` says otherwise.
     """
     seed = 12_000 + number
     rng = random.Random(seed)
     layout = layout or TableLayout()
-    size = size or ((1280, 960) if number % 10 == 4 or 80 <= number < 88 else (640, 480))
+    size = size or ((1280, 960) if not level_study and (number % 10 == 4 or 80 <= number < 88)
+                    else (640, 480))
     light_name = LIGHTINGS[number % len(LIGHTINGS)]
-    stacked = number % 5 in (1, 3)
-    blocks = plan_field(rng, layout, stacked)
+    stacked = level_study or number % 5 in (1, 3)
+    blocks = plan_field(rng, layout, stacked, level_study)
     action_kind = ("remove", "move", "remove", "none")[number % 4] if number % 7 != 6 else "none"
     pawns = _pawns(rng, blocks, rng.randint(2, 4) if action_kind == "move" or number % 3 == 0
                    else rng.randint(0, 4))
@@ -683,6 +703,8 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
         late = _after(extra, blocks, tuple(pawns), "remove" if number // 4 % 2 == 0 else "move")
         if late is not None:
             images["after"] = late
+    if level_study:
+        images = {"before": images["before"]}
     return FamilyPlan(number, seed, camera, layout, light, table, markers, images,
                       "stacked" if stacked else "flat", block_rgb)
 
