@@ -160,6 +160,9 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
             and {inv.get(j) for j in reading.blocks[m[bid]].rests_on} == set(b.rests_on)
             for bid, b in scene.blocks.items())
         t.c["stacked_right"] += stacks_right and graph_exact
+        for shape, read in raised_tops_read(scene, reading):
+            t.c[f"raised {shape}"] += 1
+            t.c[f"raised {shape} {read}"] += 1
         wrongs = [] if stacks_right and graph_exact else stacked_wrongs(scene, reading)
         for kind in wrongs:
             t.c[f"wrong: {kind}"] += 1
@@ -187,6 +190,34 @@ WRONG_KINDS = (
     "touching pairs of blocks read right",
 )
 """What can keep a stacked field from being read fully right (see :func:`stacked_wrongs`)."""
+
+
+RAISED_READS = ("right", "low", "high", "missed")
+"""How a top above the first level was read (:func:`raised_tops_read`)."""
+
+
+def raised_tops_read(scene: SceneTruth, reading: FieldReading) -> list[tuple[str, str]]:
+    """How each top above the first level was read: ``(shape, read)`` per such top.
+
+    ``shape`` is ``tower`` (on one block) or ``bridge`` (on two or more); ``read`` is
+    ``right`` where a read block stands over its column (within :data:`MATCH_MM`) at its
+    level, else ``low`` or ``high`` where one stands there a level off (the lowest such,
+    as :func:`stacked_wrongs` calls it), else ``missed``. Level cues fail differently on
+    the two shapes: a tower's column shows only on its outer sides, a bridge's top rests
+    on two tops whose parts show beside it.
+    """
+    covered = {r for b in scene.blocks.values() for r in b.rests_on}
+    out = []
+    for bid, b in scene.blocks.items():
+        if b.level < 2 or bid in covered:
+            continue
+        over = [s.level for s in reading.blocks
+                if math.hypot(s.centre[0] - b.centre_mm[0], s.centre[1] - b.centre_mm[1])
+                <= MATCH_MM]
+        read = ("right" if b.level in over else "low" if any(v < b.level for v in over)
+                else "high" if over else "missed")
+        out.append(("tower" if len(b.rests_on) == 1 else "bridge", read))
+    return out
 
 
 def stacked_wrongs(scene: SceneTruth, reading: FieldReading) -> list[str]:
@@ -486,6 +517,13 @@ def main(argv: Iterable[str] | None = None) -> None:
                       "what is wrong (fields with it, alone): "
                       + "; ".join(f"{k} {c['wrong: ' + k]} ({c['only wrong: ' + k]} alone)"
                                   for k in WRONG_KINDS if c["wrong: " + k]))
+            if c["raised tower"] + c["raised bridge"]:
+                print(f"  {name}: tops above the first level read at their level: "
+                      + "; ".join(
+                          f"{shape}s {pct(c[f'raised {shape} right'], c[f'raised {shape}'])}"
+                          f" (" + ", ".join(f"{read} {c[f'raised {shape} {read}']}"
+                                            for read in RAISED_READS[1:]) + ")"
+                          for shape in ("tower", "bridge") if c[f"raised {shape}"]))
             if args.verbose and t.far:
                 print(f"  {name}: tops read over {FAR_MM:.0f} mm from their centre: "
                       + ", ".join(f"{sid} {bid} {e:.1f}" for e, sid, bid in sorted(t.far)))

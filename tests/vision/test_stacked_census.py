@@ -22,7 +22,7 @@ from vision.readers.field3d import FieldReading, SeenBlock3D
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 
-from table3d_accuracy import Tally, score_setup, stacked_wrongs
+from table3d_accuracy import Tally, raised_tops_read, score_setup, stacked_wrongs
 
 SCENE = "f001_before"
 """A stacked tuning scene: towers of two, a bridge, hidden blocks."""
@@ -95,6 +95,30 @@ def test_a_tower_read_as_one_block_on_the_table_is_its_top_read_a_level_low(scen
     reading = dataclasses.replace(reading, blocks=tuple(
         low if i == top else b for i, b in enumerate(reading.blocks)))
     assert stacked_wrongs(scene, _without(reading, under)) == ["tower top read a level low"]
+
+
+def test_tops_above_the_first_level_are_told_by_shape_and_how_they_were_read(scene) -> None:
+    """Towers and bridges apart: the bench says which shape's level cue fails."""
+    truth = {(("tower" if len(b.rests_on) == 1 else "bridge"), "right")
+             for bid, b in scene.blocks.items() if b.level >= 2 and not _covered(scene, bid)}
+    assert truth == {("tower", "right"), ("bridge", "right")}
+    assert set(raised_tops_read(scene, _as_read(scene))) == truth
+    reading = _as_read(scene)
+    ids = list(scene.blocks)
+    top = next(i for i, bid in enumerate(ids)
+               if scene.blocks[bid].level == 2 and len(scene.blocks[bid].rests_on) == 1)
+    low = dataclasses.replace(reading.blocks[top], level=1, rests_on=())
+    reading = dataclasses.replace(reading, blocks=tuple(
+        low if i == top else b for i, b in enumerate(reading.blocks)))
+    under = ids.index(scene.blocks[ids[top]].rests_on[0])
+    reads = raised_tops_read(scene, _without(reading, under))
+    assert reads.count(("tower", "low")) == 1
+    # neither the top nor the block under it read: the tower is missed, in the bench's tally
+    gone = _without(_without(_as_read(scene), max(top, under)), min(top, under))
+    tally = Tally()
+    score_setup(scene, gone, tally)
+    assert tally.c["raised tower missed"] == 1
+    assert tally.c["raised tower"] == tally.c["raised tower right"] + 1
 
 
 def test_an_assumed_colour_under_a_tower_is_told_apart(scene) -> None:
