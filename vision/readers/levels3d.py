@@ -39,6 +39,15 @@ to a top's size, about the measuring noise, so a face must show the whole step (
 are the common case; a wrong stack invents a hidden block)."""
 
 
+SHORTER_SIDE_SLACK_PX = 1.0
+"""A top's size is at most its region's shorter side plus this (frame pixels). Its clean
+size (across the direction side faces smear in) runs on where the region merged into a
+same-coloured neighbour along that axis, while the other axis holds the top and its
+smear; neither is smaller than the top. Without it a level-one top that ran 6 mm into a
+touching block of its colour was read two levels up (r500, f515). 0 px cost two raised
+tops right on the tune renders, 2 px changed nothing."""
+
+
 def clean_size(face: TopFace, nadir: np.ndarray, own_edges: bool = False) -> float:
     """The face's size across the direction its side faces smear in (toward the nadir).
 
@@ -157,7 +166,8 @@ def face_levels(pose: TablePose, faces: Sequence[TopFace], height_mm: float, blo
     measured across the direction side faces smear in; the size a level-1 top of the same
     colour shows (its flat top without the bevel; colours differ by how the bevel shades) is
     the median of the smallest sizes of that colour, drawn toward that of all colours by
-    ``3 / (n + 3)`` for a colour with ``n`` faces (all colours' alone under three).
+    ``3 / (n + 3)`` for a colour with ``n`` faces (all colours' alone under three). No
+    top is taken larger than its region's shorter side (:data:`SHORTER_SIDE_SLACK_PX`).
     """
     if not faces:
         return []
@@ -186,6 +196,11 @@ def face_levels(pose: TablePose, faces: Sequence[TopFace], height_mm: float, blo
     levels = []
     for f, size in zip(faces, [clean_size(f, nadir, own_edges=True) for f in faces],
                        strict=True):
+        if f.extent != (0.0, 0.0):
+            slack = (SHORTER_SIDE_SLACK_PX * camera_depth(pose, f.centre, height_mm)
+                     / pose.intrinsics.focal_px)
+            shorter = min(o if o > 0 else e for o, e in zip(f.own, f.extent, strict=True))
+            size = min(size, shorter + slack)
         ref = min(max(refs[f.colour], 0.75 * block_mm), 1.02 * block_mm)
         if f.unsure:
             levels.append(1)
