@@ -803,16 +803,29 @@ def _pawn_left_off(views: TableViews, height_mm: float, face: TopFace, top: TopF
 
     A pawn stands on a top: a square further from it than the region's centre was (by
     more than a pixel) was pushed off by the pawn's pixels (no block colour), not placed
-    on the top.
+    on the top. Unless the pawn stands outside the square (:data:`PAWN_BESIDE_SHARE`):
+    then the region ran on into the pawn's top, a same-coloured neighbour, and the square
+    is the other top. The pawn is its blob: thin strips of a pawn's colour along a top's
+    bevel are opened away.
     """
     ppm = views.px_per_mm
     pawn = np.isin(views.classes(height_mm), views.palette.of_kind("pawn")) & (region > 0)
+    pawn = np.asarray(cv2.morphologyEx(pawn.astype(np.uint8), cv2.MORPH_OPEN, _K5)) > 0
     ys, xs = np.nonzero(pawn)
     if len(xs) < PAWN_PX_MM2 * ppm * ppm:
         return False
     at = (np.array([xs.mean(), ys.mean()]) + 0.5) / ppm
+    off_square = max(abs(float((at - top.centre) @ a)) for a in face_axes(top.angle))
+    if off_square > PAWN_BESIDE_SHARE * top.size:
+        return False
     return bool(np.linalg.norm(at - top.centre) > np.linalg.norm(at - face.centre) + 1.0 / ppm)
 
+
+PAWN_BESIDE_SHARE = 0.7
+"""A pawn whose pixels' centre lies further than this share of a top's size from a square
+along either of its sides stands on the top beside it (a top's size less a pawn base's
+radius), not on the square. At 0.6 a pawn on a bridge over the square's block counted as
+beside it (r300's f336); r540's f550, two touching reds and a pawn on one, needs it."""
 
 PAWN_PX_MM2 = 50.0
 """Fewer pawn-coloured pixels than this (mm2 of the view) in a region are no pawn standing
