@@ -143,14 +143,22 @@ green mat is 0.8 of it). A lamp's warm pool or a red block's light thrown on the
 its chroma too, but keeps or raises its lightness."""
 
 
+OFF_MAT_SATURATION = 1.0
+"""...or, darker than that, whose chroma distance from the mat passes this share of its
+own lightness (both on CIELAB's 0-100 scale): a dark sleeve in dim light (a maroon sleeve
+at L* 8 against a grey mat at 27 lies 9 from the mat's chroma). A shadow keeps the mat's
+chromaticity, so its chroma distance shrinks with its lightness."""
+
+
 def mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Pixels of ``view`` with the colour of the mat as this frame shows it, and far off it.
 
     The mat's colour is the commonest one outside the blocks' boxes (most of what the
     camera sees is mat); a pixel has it when its chroma is within :data:`MAT_CHROMA` of it,
     in light or shade (a hard shadow darkens it, a lamp's pool brightens it). The second
-    mask: pixels whose chroma is more than :data:`OFF_MAT_CHROMA` from it and that are
-    darker than :data:`OFF_MAT_LIGHT` of its lightness (in shadow it keeps its chroma).
+    mask: pixels whose chroma is more than :data:`OFF_MAT_CHROMA` from it (or, for dark
+    ones, :data:`OFF_MAT_SATURATION` of their lightness) and that are darker than
+    :data:`OFF_MAT_LIGHT` of its lightness (in shadow it keeps its chroma).
     """
     # every other pixel each way (8 mm at the hand view's scale: a hand is far larger)
     lab = cv2.cvtColor(np.ascontiguousarray(view[::2, ::2]), cv2.COLOR_BGR2Lab)  # 8-bit Lab
@@ -171,6 +179,7 @@ def mat_like(view: np.ndarray, outside: np.ndarray) -> tuple[np.ndarray, np.ndar
     near = da * da + db * db
     half = (near < MAT_CHROMA ** 2) & (light > 0.4 * centre[0]) & (light < 1.6 * centre[0])
     h, w = view.shape[:2]
-    far = (near > OFF_MAT_CHROMA ** 2) & (light < OFF_MAT_LIGHT * centre[0])
+    coloured = (near > OFF_MAT_CHROMA ** 2) | (near > (OFF_MAT_SATURATION * light) ** 2)
+    far = coloured & (light < OFF_MAT_LIGHT * centre[0])
     return (np.repeat(np.repeat(half, 2, axis=0), 2, axis=1)[:h, :w],
             np.repeat(np.repeat(far, 2, axis=0), 2, axis=1)[:h, :w])
