@@ -42,26 +42,28 @@ def load_tune_scene(scene_id: str, folder: Path = DEFAULT_DIR) -> SceneTruth:
 
 
 @cache
-def tune_scene_views(scene_id: str, folder: Path = DEFAULT_DIR
+def tune_scene_views(scene_id: str, folder: Path = DEFAULT_DIR, intrinsics: str = "true"
                      ) -> tuple[SceneTruth, TableViews]:
     """The scene ``scene_id`` of ``folder`` (:func:`load_tune_scene`) and its photo's views.
 
-    The pose from the markers, colours learnt on the same photo.
+    The pose from the markers, colours learnt on the same photo. ``intrinsics``: the
+    render's own camera (``"true"``) or none, the focal length estimated from the markers
+    (``"none"``, as without ``calibrate-camera``).
     """
     scene = load_tune_scene(scene_id, folder)
     frame = scene.image()
     pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "true"), scene.layout)
+                      intrinsics_of(scene, intrinsics), scene.layout)
     palette = learn_palette(TableViews(frame, pose, default_palette()))
     return scene, TableViews(frame, pose, palette)
 
 
 @cache
-def read_tune_scene(scene_id: str, folder: Path = DEFAULT_DIR
+def read_tune_scene(scene_id: str, folder: Path = DEFAULT_DIR, intrinsics: str = "true"
                     ) -> tuple[SceneTruth, FieldReading]:
     """The scene ``scene_id`` of ``folder`` and its set-up reading (see
     :func:`tune_scene_views`)."""
-    scene, views = tune_scene_views(scene_id, folder)
+    scene, views = tune_scene_views(scene_id, folder, intrinsics)
     return scene, read_field(views.frame, views.pose, views.palette)
 
 

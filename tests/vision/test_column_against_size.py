@@ -10,24 +10,15 @@ family), without a calibrated camera: its focal length estimated from the four m
 
 from __future__ import annotations
 
-from tests.vision.table3d_reading import assert_read_whole, load_tune_scene
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import read_field
-from vision.readers.table_views import TableViews, learn_palette
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene
 
 
 def test_a_first_level_top_with_a_pawn_is_not_put_three_levels_up_by_its_column() -> None:
     # f245: R2, the cyan pawn on it, 38.4 mm across where first-level red tops show
     # 37.5 mm; its column read three levels up, with two white blocks invented under it
-    from table3d_accuracy import intrinsics_of, match
+    from table3d_accuracy import match
 
-    scene = load_tune_scene("f245_before")
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "none"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    reading = read_field(frame, pose, palette)
+    scene, reading = read_tune_scene("f245_before", intrinsics="none")
     m = match(reading, scene)
     assert reading.blocks[m["R2"]].level == 1
     assert max(b.level for b in reading.blocks) == 1

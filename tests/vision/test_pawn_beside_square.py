@@ -12,24 +12,15 @@ calibrated: its focal length estimated from the four markers, as the app does th
 
 from __future__ import annotations
 
-from tests.vision.table3d_reading import assert_read_whole, load_tune_scene
-from vision.palette import default_palette
-from vision.pose import find_table_markers, solve_pose
-from vision.readers.field3d import read_field
-from vision.readers.table_views import TableViews, learn_palette
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene
 
 
 def test_touching_yellows_near_a_pawn_are_read_whole_without_calibration() -> None:
     # f192: Y5 and Y6 touch in a row, Y3 and Y4 in a column with the orange pawn on Y4;
     # Y6 was lost in one region with Y5
-    from table3d_accuracy import intrinsics_of, match
+    from table3d_accuracy import match
 
-    scene = load_tune_scene("f192_before")
-    frame = scene.image()
-    pose = solve_pose(find_table_markers(frame, scene.layout), scene.camera.size,
-                      intrinsics_of(scene, "none"), scene.layout)
-    palette = learn_palette(TableViews(frame, pose, default_palette()))
-    reading = read_field(frame, pose, palette)
+    scene, reading = read_tune_scene("f192_before", intrinsics="none")
     assert_read_whole(scene, reading)
     m = match(reading, scene)
     assert {p.colour: p.block for p in reading.pawns} == {"orange": m["Y4"], "green": m["W1"]}
