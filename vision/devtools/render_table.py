@@ -644,8 +644,11 @@ def _hand_truth(scene: TableScene, hand: HandPlan) -> dict[str, Any]:
     return doc
 
 
-ROLES = ("before", "after", "hand")
-"""Render order of a family's images (the first one rendered fixes exposure and gains)."""
+ROLES = ("before", "after", "hand", "ground")
+"""Render order of a family's images (the first one rendered fixes exposure and gains).
+
+``ground`` (stacked families) is the field's first level before anything was stacked on it;
+it comes last, so the families rendered before it existed keep their images."""
 
 
 def render_family(plan: FamilyPlan, out: Path, samples: int, log: Any,

@@ -703,6 +703,10 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
         late = _after(extra, blocks, tuple(pawns), "remove" if number // 4 % 2 == 0 else "move")
         if late is not None:
             images["after"] = late
+    if stacked and not level_study:
+        # the field's first level alone, before the builder stacked on it (no pawns yet):
+        # what a camera watching the building saw; drawn from nothing, so nothing else moves
+        images["ground"] = ImagePlan("ground", tuple(b for b in blocks if b.level == 1), ())
     if level_study:
         images = {"before": images["before"]}
     return FamilyPlan(number, seed, camera, layout, light, table, markers, images,
