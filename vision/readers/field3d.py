@@ -46,6 +46,7 @@ from vision.readers.faces3d import (
     one_per_top,
 )
 from vision.readers.grid_cells import missed_in_rows, onto_rows
+from vision.readers.ground3d import off_place, same_block, stands_on_ground, unread
 from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.hidden_colours import likeliest_colour
 from vision.readers.levels3d import (
@@ -361,7 +362,8 @@ def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, 
 
 def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = None,
                max_level: int = MAX_LEVEL, px_per_mm: float = 1.0,
-               views: TableViews | None = None) -> FieldReading:
+               views: TableViews | None = None, ground: Sequence[SeenBlock3D] = ()
+               ) -> FieldReading:
     """Read the whole field from one frame (set-up).
 
     Tops at every level, stacks, touching pairs, pawns, and whether a hand is in view.
@@ -374,6 +376,10 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         max_level: highest level looked for.
         px_per_mm: scale of the views measured in.
         views: views already made of this frame (shared with other readers).
+        ground: the field's first level as read on a photo taken before anything was
+            stacked on it (:func:`vision.readers.ground3d.first_level` of that reading):
+            a top read on the table over one of them stands on it, and one this frame
+            hides keeps its colour and place (:mod:`vision.readers.ground3d`).
     """
     if palette is None:
         palette = learn_palette(TableViews(frame, pose, default_palette(), px_per_mm))
@@ -415,6 +421,8 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             full_size.add(id(blocks[-1]))
     # two tops cannot overlap at one level: keep the squarer, fuller one
     blocks = _no_overlaps(blocks, layout.block_mm)
+    if ground:
+        blocks = _on_ground(blocks, ground, pose, column_seen)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
@@ -458,6 +466,59 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     hands = _hand_in_view(views, blocks, pawns)
     return FieldReading(tuple(blocks), tuple(pawns), frozenset(touching), hands,
                         tuple(notes), layout)
+
+
+def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], pose: TablePose,
+               column_seen: set[int]) -> list[SeenBlock3D]:
+    """The tops read with the first level (:mod:`vision.readers.ground3d`) as known.
+
+    A top read on the table over a first-level block it is not stands a level up; one read
+    higher that is a first-level block is that block; one read three or more levels up by
+    its size, over the first level with no top read under it, stands on the first level;
+    one read on the table over a first-level block of its colour that it neither is nor
+    stands on is that block read off its place, and dropped; first-level blocks no top was
+    read as are added (hidden, or missed). Each of these
+    levels is taken as seen (``column_seen``).
+    """
+    block_mm = pose.layout.block_mm
+    out = []
+    for top in tops:
+        if top.seen != "top":
+            out.append(top)
+            continue
+        if top.level > 1:
+            low = _lowered(top, pose, 1 - top.level)
+            two = _lowered(top, pose, 2 - top.level)
+            if same_block(low.centre, low.colour, ground) is not None:
+                top = low
+            elif (id(top) not in column_seen and off_place(low.outline, top.colour, ground)
+                  and not stands_on_ground(low.outline, top.colour, ground, block_mm,
+                                           two.outline)):
+                continue    # a first-level block read again off its place, and high
+            elif (top.level > 2 and id(top) not in column_seen
+                  and stands_on_ground(low.outline, top.colour, ground, block_mm)
+                  and not any(o.level == top.level - 1 and o.seen == "top"
+                              and _overlap_mm2(o.outline, top.outline) > SUPPORT_OVERLAP_MM2
+                              for o in tops)):
+                # read higher by its size, over the first level with no top read under it:
+                # a block between would be hidden from both photos
+                top = two
+        else:
+            up = _raised(top, pose)
+            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
+                top = up
+            elif off_place(top.outline, top.colour, ground):
+                continue    # a first-level block read again, off its place: it is added
+                # where the first level's photo saw it
+        if top.level == 1 and same_block(top.centre, top.colour, ground) is None:
+            out.append(top)
+            continue
+        column_seen.add(id(top))
+        out.append(top)
+    for g in unread(ground, out):
+        out.append(g)
+        column_seen.add(id(g))
+    return out
 
 
 def _follow(note: str, before: Sequence[SeenBlock3D], after: Sequence[SeenBlock3D]) -> str:

@@ -1,0 +1,79 @@
+"""Reading a stacked field on its first level, photographed before the stacking (issue 12).
+
+infinifield.md "Build the field": the builder arranges the blocks, stacked ones included, and
+every block of the field counts (its colour decides what it touches and who may start on
+it). From one photo a block under a bridge shows nothing and its colour is a guess; the
+first level's photo (tests/data/table3d_ground, the same camera and light before the
+stacking) saw it. Tuning families only.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
+from vision.devtools.table3d_truth import SceneTruth
+from vision.geometry import square
+from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
+from vision.readers.ground3d import first_level, ground_block, stands_on_ground
+from vision.readers.table_views import TableViews
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+
+
+def _ground(family: str) -> tuple[SceneTruth, list[SeenBlock3D]]:
+    scene, reading = read_tune_scene(f"{family}_ground", DATA / "table3d_ground")
+    return scene, first_level(reading.blocks)
+
+
+def _on(reading: FieldReading, scene: SceneTruth, block_id: str) -> int | None:
+    truth = scene.blocks[block_id]
+    for i, b in enumerate(reading.blocks):
+        if (b.level == truth.level and b.colour == truth.colour
+                and math.hypot(b.centre[0] - truth.centre_mm[0],
+                               b.centre[1] - truth.centre_mm[1]) < 6.0):
+            return i
+    return None
+
+
+def test_a_block_hidden_under_a_bridge_keeps_the_colour_its_first_level_photo_saw() -> None:
+    """f036: the yellow bridge Y4 hides W1. Alone, the set-up photo cannot say W1's colour
+    (it is assumed, and a note says so); read on its first level, W1 is white, Y4 stands on
+    W1 and Y3, and every block is where it stands."""
+    ground_scene, ground = _ground("f036")
+    scene, views = tune_scene_views("f036_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    alone = read_field(frame, pose, palette, views=views)
+    assert any(b.seen == "assumed" for b in alone.blocks)
+    assert len(ground) == len(ground_scene.blocks) == 13
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground)
+    assert not any(b.seen == "assumed" for b in reading.blocks)
+    assert not any(getattr(n, "kind", "") == "hidden" for n in reading.notes)
+    found = {bid: _on(reading, scene, bid) for bid in scene.blocks}
+    assert None not in found.values(), found
+    bridge = reading.blocks[found["Y4"]]
+    assert set(bridge.rests_on) == {found["W1"], found["Y3"]}
+    assert_read_whole(scene, reading)
+
+
+def test_a_top_over_a_first_level_block_of_another_colour_stands_on_it() -> None:
+    """A top read on the table where the first level has a block of another colour is on
+    that block; over one of its own colour only as a top a level up is (the parallax runs
+    away from the camera's nadir), not as a stray part of a top between two of them."""
+    w = ground_block("white", (100.0, 100.0), 0.0, 40.0)
+    y = ground_block("yellow", (140.0, 100.0), 0.0, 40.0)
+    assert stands_on_ground(square((104.0, 101.0), 40.0, 0.0), "red", [w, y], 40.0)
+    assert not stands_on_ground(square((101.0, 100.0), 40.0, 0.0), "white", [w, y], 40.0)
+    # its own colour: raised nearer the block's centre than read on the table
+    stray = square((112.0, 100.0), 40.0, 0.0)
+    assert not stands_on_ground(stray, "white", [w], 40.0, square((118.0, 100.0), 40.0, 0.0))
+    assert stands_on_ground(stray, "white", [w], 40.0, square((103.0, 100.0), 40.0, 0.0))
+    # a bridge a level up over two blocks of its colour
+    v = ground_block("white", (140.0, 100.0), 0.0, 40.0)
+    assert stands_on_ground(square((124.0, 100.0), 40.0, 0.0), "white", [w, v], 40.0,
+                            square((120.0, 100.0), 40.0, 0.0))
+    assert np.allclose(w.outline.mean(axis=0), w.centre)
