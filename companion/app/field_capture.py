@@ -244,6 +244,17 @@ class FieldDraft:
         """
         return [b for b in self.present() if b.seen == "assumed" and b.colour == b.read_as]
 
+    def first_level(self) -> list[Any]:
+        """The blocks on the table as they stand now, for reading the stacked field on them.
+
+        Taken before the builder stacks on the first level (corrected by touch if need be):
+        a later reading puts what it finds over them on them, and keeps the colours and
+        places of those it cannot see (:func:`capture_field`).
+        """
+        from vision.readers.ground3d import ground_block
+        return [ground_block(b.colour, b.centre, b.angle, self.layout.block_mm)
+                for b in self.present() if b.level == 1 and b.colour is not None]
+
     def ids(self) -> dict[int, str]:
         """Key -> the block's id in the field file (``W1``, ``Y2``...)."""
         blocks = self.present()
@@ -621,8 +632,13 @@ def table_intrinsics(calibration_path: Path) -> Any:
     return camera_named(saved.camera, calibration_path.parent) if saved.camera else None
 
 
-def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
+def capture_field(frame: np.ndarray, intrinsics: Any = None, ground: Sequence[Any] = ()
+                  ) -> Capture:
     """Read the whole field from one frame: pose from the markers, then every block.
+
+    ``ground``: the field's first level as kept before the builder stacked on it
+    (:meth:`FieldDraft.first_level`): what stands on it, and what it hides, are read with it
+    (:mod:`vision.readers.ground3d`).
 
     Raises:
         ValueError: the table markers cannot be found (``PoseError``), or the intrinsics do
@@ -637,7 +653,7 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None) -> Capture:
     pose = table_pose(frame, intrinsics)
     palette = learn_palette(TableViews(frame, pose, default_palette()))
     views = TableViews(frame, pose, palette)
-    reading = read_field(frame, pose, palette, views=views)
+    reading = read_field(frame, pose, palette, views=views, ground=ground)
     return Capture(frame, pose, FieldDraft.from_reading(reading), views)
 
 

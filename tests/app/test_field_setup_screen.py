@@ -771,3 +771,78 @@ def test_a_touch_held_in_blocks_mode_shows_a_ring_that_fills_until_the_long_pres
     touch.touch_up()
     driver.frames(3)
     go_home(driver)
+
+
+GROUND_STACKED = Path(__file__).resolve().parents[1] / "data" / "table3d_ground" / "f036_ground"
+"""f036's first level alone, photographed before the bridge went on (same camera and light)."""
+
+
+def test_the_first_level_kept_before_stacking_gives_the_hidden_block_its_colour(
+        driver: AppDriver, stacked_camera: CameraReplay) -> None:
+    """infinifield.md "Build the field" (the players confirm the field): the builder lays out
+    f036's first level; the camera reads it and "Keep level 1" keeps it; the bridge goes on
+    and "Read again" reads the stacked field on it. The block the bridge hides (W1) keeps the
+    colour the first photo saw, so nothing is marked "?" and the field read is f036's own;
+    read without the first level, that block's colour is a guess."""
+    from vision.readers.ground3d import SAME_BLOCK_MM
+
+    first = load_scene(GROUND_STACKED.with_suffix(".json"))
+    stacked = load_scene(PHOTO_STACKED.with_suffix(".json"))
+    frames = [first.image(), stacked.image()]
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    screen = driver.app.screen("field_setup")
+    screen.frame_source = lambda: frames[0]
+    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+    driver.tap(driver.widget("start"))
+    _until_read(driver)
+    ground_button = screen.ids.ground_button
+    assert not ground_button.disabled
+    assert len(screen.capture.draft.present()) == len(first.blocks) == 13
+    driver.tap(ground_button)
+    assert len(screen.ground) == 13
+    kept = driver.app.tr("fieldsetup.first_level_kept", count=13)
+    assert kept in screen.status
+    assert ground_button.selected
+    driver.screenshot("field_setup_first_level_kept")
+
+    screen.frame_source = lambda: frames[1]
+    driver.tap(screen.ids.read_button)
+    for _ in range(600):                      # the new reading replaces the first one
+        if not screen.reading and len(screen.capture.draft.present()) == 14:
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    draft = screen.capture.draft
+    assert draft.guessed() == [], "no colour is a guess: the first photo saw them all"
+    assert driver.app.tr("fieldsetup.note_hidden", count=1) not in screen.problems
+    read = {(b.colour, b.level, round(b.centre[0]), round(b.centre[1]))
+            for b in draft.present()}
+    for block in stacked.blocks.values():
+        assert any(c == block.colour and lv == block.level
+                   and np.hypot(x - block.centre_mm[0], y - block.centre_mm[1]) < SAME_BLOCK_MM
+                   for c, lv, x, y in read), f"{block.id} read where it stands"
+    bridge = next(b for b in draft.present() if b.level == 2)
+    under = {draft.blocks[k].colour for k in draft.supports(bridge.key)}
+    assert under == {"white", "yellow"}, "the bridge rests on W1 and Y3"
+    image = driver.screenshot("field_setup_on_first_level")
+    picture = screen.ids.picture
+    w1 = stacked.blocks["W1"].centre_mm
+    hidden = min((b for b in draft.present() if b.level == 1),
+                 key=lambda b: np.hypot(b.centre[0] - w1[0], b.centre[1] - w1[1]))
+    assert hidden.colour == "white"
+    x, y = picture.window_point(*picture.view.mark(hidden.key))
+    badge = (x - MARK_PX * 0.4 - 6, y + MARK_PX * 0.4)
+    assert not close_to(_pixel(image, *badge), (0.97, 0.97, 0.97, 1), 30), "no ? badge"
+
+    driver.tap(ground_button)                 # forgotten: the next reading stands alone
+    assert screen.ground == [] and kept not in screen.status
+    driver.tap(screen.ids.read_button)
+    _until_read(driver)
+    for _ in range(600):
+        if not screen.reading:
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    assert len(screen.capture.draft.guessed()) == 1
+    go_home(driver)

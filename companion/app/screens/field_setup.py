@@ -120,6 +120,8 @@ class FieldSetupScreen(Screen):
         self.frame_source: Callable[[], Any] | None = None
         self.reading = False
         self.started_path: Path | None = None
+        self.ground: list[Any] = []
+        """The first level kept before stacking (empty: none); later readings stand on it."""
 
     def on_kv_post(self, base_widget: Any) -> None:
         """Wire the picture's taps and the language to this screen."""
@@ -133,6 +135,7 @@ class FieldSetupScreen(Screen):
         self.game, self.players, self.chosen = game, players, chosen
         self.rebuild_for, self.back_to = "", "newgame"
         self.capture = None
+        self.ground = []
         self.problems = ""
         self.set_mode("blocks")
         self.ids.picture.show(None)
@@ -170,9 +173,11 @@ class FieldSetupScreen(Screen):
         self.status = app.tr("fieldsetup.reading")
         self._update_buttons()
 
+        ground = list(self.ground)
+
         def work() -> None:
             try:
-                result: Any = capture_field(frame, intrinsics)
+                result: Any = capture_field(frame, intrinsics, ground)
             except ValueError as error:  # PoseError, CameraModelError: said on screen
                 result = error
             app.inbox.post(self._read_done, result)
@@ -191,6 +196,20 @@ class FieldSetupScreen(Screen):
             return
         self.capture = result
         self.ids.picture.show(result)
+        self.refresh()
+
+    def keep_first_level(self, *_args: Any) -> None:
+        """Keep the blocks on the table now as the first level, or forget the one kept.
+
+        For a stacked field: the builder lays out the first level, the camera reads it (the
+        players correct it if need be) and it is kept; then the builder stacks and the
+        field is read again on it, so a block that ends up hidden keeps the colour and place
+        seen here, and a top over one of them is read standing on it.
+        """
+        if self.ground:
+            self.ground = []
+        elif self.capture is not None and not self.reading:
+            self.ground = self.capture.draft.first_level()
         self.refresh()
 
     # -- touching --------------------------------------------------------------------------
@@ -275,7 +294,9 @@ class FieldSetupScreen(Screen):
                 picture.view.selected is not None:
             hint = ""  # a block is selected: the arrows take the room, the problems show
         warning = detail_line(app, draft)
-        self.status = "\n".join(t for t in (warning, counts, hint) if t)
+        kept = app.tr("fieldsetup.first_level_kept", count=len(self.ground)) \
+            if self.ground else ""
+        self.status = "\n".join(t for t in (warning, counts, kept, hint) if t)
         lines = []
         if draft.hands_in_view:
             lines.append(app.tr("fieldsetup.hands"))
@@ -292,6 +313,8 @@ class FieldSetupScreen(Screen):
         ids = self.ids
         ids.start_button.disabled = not ready or self.reading or self.capture is None
         ids.read_button.disabled = self.reading
+        ids.ground_button.disabled = self.reading or (self.capture is None and not self.ground)
+        ids.ground_button.selected = bool(self.ground)
         for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode),
                              ("levels", ids.levels_mode), ("move", ids.move_mode)):
             button.selected = self.mode == name
