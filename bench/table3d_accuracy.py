@@ -172,6 +172,7 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
         # right but for colours no camera can see (the set-up screen asks about them)
         t.c["stacked_right_seen"] += graph_exact and (
             stacks_right or wrongs == ["hidden block's colour (assumed)"])
+        level_pairs_asked(scene, reading, m, t)
     for p in scene.pawns:
         if p.block is None:
             continue
@@ -181,6 +182,29 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
                                and seen[0].block == m[p.block])
     t.c["false_pawns"] += sum(1 for q in reading.pawns
                               if q.colour not in {p.colour for p in scene.pawns})
+
+
+def level_pairs_asked(scene: SceneTruth, reading: FieldReading, m: dict[str, int],
+                      t: Tally) -> None:
+    """Pairs of blocks a level apart (both read, neither on the other): read wrong, and
+    asked about (``reading.unsure_touching``, the set-up screen's amber lines)."""
+    inv = {i: bid for bid, i in m.items()}
+    truth = set(scene.touching)
+    read = {frozenset((inv[i], inv[j])) for i, j in reading.touching if i in inv and j in inv}
+    asked = {frozenset((inv[i], inv[j])) for i, j in reading.unsure_touching
+             if i in inv and j in inv}
+    ids = list(m)
+    for n, a in enumerate(ids):
+        for b in ids[n + 1:]:
+            ta, tb = scene.blocks[a], scene.blocks[b]
+            if abs(ta.level - tb.level) != 1 or a in tb.rests_on or b in ta.rests_on:
+                continue
+            pair = frozenset((a, b))
+            wrong = (pair in read) != (pair in truth)
+            t.c["level pairs"] += 1
+            t.c["level pairs wrong"] += wrong
+            t.c["level pairs asked"] += pair in asked
+            t.c["level pairs wrong asked"] += wrong and pair in asked
 
 
 WRONG_KINDS = (
@@ -561,6 +585,11 @@ def main(argv: Iterable[str] | None = None) -> None:
                       "what is wrong (fields with it, alone): "
                       + "; ".join(f"{k} {c['wrong: ' + k]} ({c['only wrong: ' + k]} alone)"
                                   for k in WRONG_KINDS if c["wrong: " + k]))
+            if c["level pairs"]:
+                print(f"  {name}: pairs of blocks a level apart {c['level pairs']}, read wrong "
+                      f"{c['level pairs wrong']}, of them asked about "
+                      f"{c['level pairs wrong asked']}; asked about "
+                      f"{c['level pairs asked']} in {c['stacked_scenes']} stacked fields")
             if c["raised tower"] + c["raised bridge"]:
                 print(f"  {name}: tops above the first level read at their level: "
                       + "; ".join(
