@@ -205,6 +205,9 @@ class FieldDraft:
         hands_in_view: a hand was over the table when the frame was taken.
         layout: the table (block size and height, touch tolerance).
         taps: corrections made so far.
+        unsure_touching: key pairs a level apart the camera read too near the edge of
+            touching to tell (``FieldReading.unsure_touching``); a pair leaves it when the
+            players toggle it.
     """
 
     blocks: dict[int, DraftBlock]
@@ -214,6 +217,7 @@ class FieldDraft:
     hands_in_view: bool = False
     layout: TableLayout = field(default_factory=TableLayout)
     taps: int = 0
+    unsure_touching: set[tuple[int, int]] = field(default_factory=set)
 
     @classmethod
     def from_reading(cls, reading: Any) -> FieldDraft:
@@ -225,8 +229,9 @@ class FieldDraft:
         touching = {_pair(i, j) for i, j in reading.touching} - stacked
         pawns = [DraftPawn(p.colour, (float(p.centre[0]), float(p.centre[1])), p.block)
                  for p in reading.pawns]
+        unsure = {_pair(i, j) for i, j in getattr(reading, "unsure_touching", ())} - stacked
         return cls(blocks, touching, pawns, list(reading.notes), bool(reading.hands_in_view),
-                   reading.layout)
+                   reading.layout, unsure_touching=unsure)
 
     # -- what there is ---------------------------------------------------------------------
     def present(self) -> list[DraftBlock]:
@@ -290,6 +295,16 @@ class FieldDraft:
         return {p for p in self.touching
                 if self.blocks[p[0]].present and self.blocks[p[1]].present}
 
+    def unsure_pairs(self) -> list[tuple[int, int]]:
+        """Pairs a level apart the camera could not tell touch or not, still unchecked.
+
+        Both blocks present, neither moved to another level, the pair not toggled yet; drawn
+        in amber on the picture for the players to check in touching mode.
+        """
+        return sorted(p for p in self.unsure_touching
+                      if self.blocks[p[0]].present and self.blocks[p[1]].present
+                      and abs(self.blocks[p[0]].level - self.blocks[p[1]].level) == 1)
+
     def pair_candidates(self) -> list[tuple[int, int]]:
         """Pairs that may be toggled, and the pairs touching now.
 
@@ -332,6 +347,7 @@ class FieldDraft:
             self.touching.discard(pair)
         else:
             self.touching.add(pair)
+        self.unsure_touching.discard(pair)  # the players have looked at it
         self.taps += 1
         return pair in self.touching
 

@@ -846,3 +846,62 @@ def test_the_first_level_kept_before_stacking_gives_the_hidden_block_its_colour(
     driver.frames(3)
     assert len(screen.capture.draft.guessed()) == 1
     go_home(driver)
+
+
+PHOTO_UNSURE_PAIRS = PHOTO.with_name("f001_before")
+"""A tuning photo of a stacked field: R6, on R3 and R4, is read 2.5-6.5 mm from R1 and R2
+beside them (it touches neither: a few millimetres back, in the rulebook's unclear band)."""
+
+
+@pytest.mark.parametrize("tune_camera", [PHOTO_UNSURE_PAIRS], indirect=True)
+def test_pairs_a_level_apart_the_camera_cannot_tell_are_drawn_amber_until_checked(
+        driver: AppDriver, tune_camera: CameraReplay) -> None:
+    """infinifield.md "Build the field" (blocks meant to touch, or clearly apart): f001's
+    top R6 stands a few millimetres from R1 and R2 a level below, too near the edge of
+    touching for the camera. Both pairs are drawn in amber (read as touching: thick) and a
+    line asks the players to check them; in touching mode a tap on R6, then on R1, unties
+    that pair, its line goes and the count drops to one."""
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.app.screen("field_setup").frame_source = tune_camera.next_camera_frame
+    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+    driver.tap(driver.widget("start"))
+    _until_read(driver)
+    screen = driver.screen
+    draft = screen.capture.draft
+    unsure = draft.unsure_pairs()
+    assert len(unsure) == 2
+    raised = {k for pair in unsure for k in pair if draft.blocks[k].level == 2}
+    assert len(raised) == 1
+    top = raised.pop()
+    assert all(p in draft.live_touching() for p in unsure), "read as touching"
+    assert driver.app.tr("fieldsetup.note_touch", count=2) in screen.problems
+    picture = screen.ids.picture
+    view = picture.view
+    below = [a if b == top else b for a, b in unsure]
+
+    def on_line(image: np.ndarray, a: int, b: int) -> list[tuple[int, ...]]:
+        ax, ay = picture.window_point(*view.anchor(a))
+        bx, by = picture.window_point(*view.anchor(b))
+        return [_pixel(image, ax + (bx - ax) * f + dx, ay + (by - ay) * f + dy)
+                for f in (0.3, 0.4, 0.6, 0.7) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+
+    image = driver.screenshot("field_setup_unsure_pairs")
+    for other in below:
+        assert any(close_to(p, theme.ACCENT, 40) for p in on_line(image, top, other)), \
+            "an amber line joins the pair"
+    green = next(p for p in sorted(draft.live_touching()) if p not in unsure
+                 and draft.blocks[p[0]].level == draft.blocks[p[1]].level)
+    assert not any(close_to(p, theme.ACCENT, 40) for p in on_line(image, *green))
+
+    driver.tap(screen.ids.touching_mode)
+    driver.tap_at(*picture.window_point(*view.mark(top)))
+    driver.tap_at(*picture.window_point(*view.mark(below[0])))
+    pair = (min(top, below[0]), max(top, below[0]))
+    assert pair not in draft.live_touching() and pair not in draft.unsure_pairs()
+    assert driver.app.tr("fieldsetup.note_touch", count=1) in screen.problems
+    image = driver.screenshot("field_setup_unsure_pair_checked")
+    assert not any(close_to(p, theme.ACCENT, 40) for p in on_line(image, top, below[0]))
+    assert any(close_to(p, theme.ACCENT, 40) for p in on_line(image, top, below[1]))
+    driver.tap(screen.ids.blocks_mode)
+    go_home(driver)

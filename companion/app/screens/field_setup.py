@@ -47,7 +47,8 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
     """What the camera could not see, in the players' language.
 
     Blocks assumed under others are marked ``?`` on the picture (while their colour is the
-    camera's guess) and counted in one line; a pawn whose block was unsure is named by its
+    camera's guess) and counted in one line, as are the pairs a level apart drawn in amber
+    (the camera could not tell whether they touch); a pawn whose block was unsure is named by its
     colour. A note of no known kind is shown as it was written (a camera too far to read
     the field reliably is said above the counts, :func:`detail_line`).
     """
@@ -55,6 +56,9 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
     guessed = draft.guessed()
     if guessed:
         lines.append(app.tr("fieldsetup.note_hidden", count=len(guessed)))
+    unsure = draft.unsure_pairs()
+    if unsure:
+        lines.append(app.tr("fieldsetup.note_touch", count=len(unsure)))
     for note in draft.notes:
         kind = getattr(note, "kind", None)
         if kind == PAWN_UNSURE:

@@ -233,11 +233,22 @@ class FieldPicture(Widget):
              width=2.2 if key in self.broken else 1.2)
 
     def _pairs(self, view: SetupView) -> None:
+        """Touching pairs in green; pairs a level apart the camera could not tell in amber.
+
+        An amber pair read as touching is drawn as thick as a green one, one read apart
+        thin; both stay amber until the players toggle them.
+        """
         draft = view.capture.draft
         touching = draft.live_touching()
-        Color(*TOUCHING)
-        for a, b in touching:
-            width = 3.0 if view.selected in (a, b) and self.mode == "touching" else 1.6
+        unsure = set(draft.unsure_pairs())
+        for a, b in sorted(touching | unsure):
+            selected = view.selected in (a, b) and self.mode == "touching"
+            if (a, b) in unsure:
+                Color(*theme.ACCENT)
+                width = (4.0 if selected else 3.0) if (a, b) in touching else 1.6
+            else:
+                Color(*TOUCHING)
+                width = 3.0 if selected else 1.6
             Line(points=[*self._pt(view.anchor(a)), *self._pt(view.anchor(b))], width=width)
 
     def _rings(self, view: SetupView) -> None:
