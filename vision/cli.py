@@ -155,10 +155,19 @@ def _cmd_read(args: argparse.Namespace) -> int:
     from vision.readers.field3d import read_field
 
     image = _image(args.image)
-    pose = table_pose(image, _intrinsics(args.camera, args.calibration))
-    reading = read_field(image, pose)
+    intrinsics = _intrinsics(args.camera, args.calibration)
+    pose = table_pose(image, intrinsics)
+    ground = []
+    if args.first_level:
+        from vision.readers.ground3d import first_level
+
+        before = _image(args.first_level)
+        ground = first_level(read_field(before, table_pose(before, intrinsics)).blocks)
+    reading = read_field(image, pose, ground=ground)
     summary = reading.summary()
     summary["camera"] = pose.describe()
+    if args.first_level:
+        summary["first_level"] = {"photo": args.first_level, "blocks": len(ground)}
     status = 0
     if args.check:
         violations = check_field(reading.to_field(), args.check)
@@ -173,6 +182,8 @@ def _cmd_read(args: argparse.Namespace) -> int:
     stacked = sum(1 for b in reading.blocks if b.level > 1)
     print(f"{len(reading.blocks)} blocks ({stacked} stacked), {len(reading.touching)} touching "
           f"pairs, {len(reading.pawns)} pawns{', hands in view' if reading.hands_in_view else ''}")
+    if args.first_level:
+        print(f"  read on the first level of {args.first_level} ({len(ground)} blocks)")
     for b in summary["blocks"]:
         on = f" on {', '.join(b['on'])}" if b["on"] else ""
         print(f"  {b['id']:4} {b['colour']:7} level {b['level']} at {b['centre_mm']} mm{on}"
@@ -181,6 +192,10 @@ def _cmd_read(args: argparse.Namespace) -> int:
         print(f"  pawn {p['colour']} on {p['on'] or 'no block'}")
     for note in reading.notes:
         print(f"  check: {note}")
+    for a, b in summary["unsure_touching"]:
+        said = "touch" if sorted((a, b)) in summary["touching"] else "do not touch"
+        print(f"  check: {a} and {b}, a level apart, read as they {said}; the camera cannot "
+              "tell (read a few mm apart)")
     for v in summary.get("violations", []):
         print(f"  field check: {v['code']}: {v['message']} [{v['rule']}]")
     return status
@@ -390,6 +405,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--field-toml", help="write the field read as a field file")
     p.add_argument("--check", choices=["quickstart", "official"],
                    help="run the engine's field-building checks")
+    p.add_argument("--first-level", metavar="PHOTO",
+                   help="a photo of the field's first level taken before the stacking (same "
+                        "camera): hidden blocks keep what it saw, tops over it stand on it")
     p.set_defaults(run=_cmd_read)
     p = sub.add_parser("check", help="is a saved calibration still right for this view?")
     p.add_argument("calibration")

@@ -13,8 +13,10 @@ import math
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
+from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth
 from vision.geometry import square
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
@@ -77,3 +79,39 @@ def test_a_top_over_a_first_level_block_of_another_colour_stands_on_it() -> None
     assert stands_on_ground(square((124.0, 100.0), 40.0, 0.0), "white", [w, v], 40.0,
                             square((120.0, 100.0), 40.0, 0.0))
     assert np.allclose(w.outline.mean(axis=0), w.centre)
+
+
+def test_the_read_command_reads_a_stacked_photo_on_its_first_level(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``infinite-vision read STACKED --first-level FIRST``: f036 read on its first level
+    says so, gives W1 (hidden under the bridge) its colour with no note to check it, and
+    its field file holds the bridge on W1 and Y3; a first-level photo that is no photo is a
+    clear error naming it."""
+    import json
+
+    from vision.cli import main
+
+    scene, _views = tune_scene_views("f036_before")
+    first = DATA / "table3d_ground" / "f036_ground.jpg"
+    cam = tmp_path / "cam.toml"
+    cam.write_text(Intrinsics(np.asarray(scene.camera.K, float),
+                              np.asarray(scene.camera.dist, float), scene.camera.size,
+                              "f036", "calibrated").to_toml(), encoding="utf-8")
+    photo = str(scene.image_path)
+    assert main(["read", photo, "--camera", str(cam), "--first-level", str(first),
+                 "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["first_level"]["blocks"] == 13
+    assert not any(b["seen"] == "assumed" for b in summary["blocks"])
+    bridge = next(b for b in summary["blocks"] if b["level"] == 2)
+    under = {b["id"]: b["colour"] for b in summary["blocks"] if b["id"] in bridge["on"]}
+    assert sorted(under.values()) == ["white", "yellow"]
+    assert main(["read", photo, "--camera", str(cam), "--first-level", str(first)]) == 0
+    text = capsys.readouterr().out
+    assert "read on the first level of" in text and "(13 blocks)" in text
+    assert "is hidden: assumed" not in text
+    assert main(["read", photo, "--camera", str(cam)]) == 0
+    assert "is hidden: assumed" in capsys.readouterr().out
+    missing = tmp_path / "no-such.jpg"
+    assert main(["read", photo, "--first-level", str(missing)]) == 2
+    assert "no-such.jpg" in capsys.readouterr().err

@@ -173,7 +173,10 @@ class FieldReading:
             "blocks.", *[f"note: {n}" for n in self.notes]))
 
     def summary(self) -> dict[str, Any]:
-        """JSON-ready: blocks with level and support, touching pairs, pawns, notes."""
+        """JSON-ready: blocks with level and support, touching pairs, pawns, notes.
+
+        ``unsure_touching``: the pairs a level apart the camera could not tell.
+        """
         ids = self.block_ids()
         return {"blocks": [{"id": ids[i], "colour": b.colour, "level": b.level,
                             "centre_mm": [round(b.centre[0], 1), round(b.centre[1], 1)],
@@ -181,6 +184,7 @@ class FieldReading:
                             "on": [ids[j] for j in b.rests_on]}
                            for i, b in enumerate(self.blocks)],
                 "touching": sorted([ids[i], ids[j]] for i, j in self.touching),
+                "unsure_touching": sorted([ids[i], ids[j]] for i, j in self.unsure_touching),
                 "pawns": [{"colour": p.colour, "centre_mm": [round(v, 1) for v in p.centre],
                            "on": None if p.block is None else ids[p.block]}
                           for p in self.pawns],
