@@ -30,9 +30,13 @@ such photos are counted apart. After the taps the draft must equal the true fiel
 blocks, colours, stacking, touching) and get the same field-building verdict; otherwise the
 photo counts as not corrected.
 
+With ``--ground DIR`` the players first keep the stacked field's first level as read on
+``DIR/<family>_ground.jpg`` ("Keep level 1", as read, uncorrected), and the set-up photo is
+read on it.
+
 Usage:
     .venv/bin/python bench/field_setup_taps.py [--split holdout|tune|all] [--mode quickstart]
-        [--intrinsics true|none] [--verbose]
+        [--intrinsics true|none] [--fields all|stacked|flat] [--ground DIR] [--verbose]
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ from tests.app.field_setup_player import (  # noqa: E402
     intrinsics_of,
     truth_verdict,
 )
-from vision.devtools.table3d_truth import iter_scenes  # noqa: E402
+from vision.devtools.table3d_truth import iter_scenes, load_scene  # noqa: E402
 
 
 def main(argv: Iterable[str] | None = None) -> None:
@@ -68,11 +72,16 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--split", default="holdout", choices=("holdout", "tune", "all"))
     parser.add_argument("--mode", default="quickstart", choices=("quickstart", "official"))
     parser.add_argument("--intrinsics", default="true", choices=("true", "none"))
+    parser.add_argument("--fields", default="all", choices=("all", "stacked", "flat"))
+    parser.add_argument("--ground", metavar="DIR",
+                        help="keep each stacked field's first level as read on "
+                             "DIR/<family>_ground.jpg before reading it")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(list(argv) if argv is not None else None)
     started = time.perf_counter()
     scenes = [s for s in iter_scenes(args.folder, None if args.split == "all" else args.split)
-              if s.role == "before"]
+              if s.role == "before"
+              and (args.fields == "all" or s.stacked == (args.fields == "stacked"))]
     c: Counter[str] = Counter()
     taps_needed: dict[bool, list[int]] = {False: [], True: []}
     targets: list[float] = []
@@ -80,7 +89,13 @@ def main(argv: Iterable[str] | None = None) -> None:
     reasons: dict[bool, Counter[str]] = {False: Counter(), True: Counter()}
     for scene in scenes:
         c["photos"] += 1
-        read = capture_field(scene.image(), intrinsics_of(scene, args.intrinsics))
+        intrinsics = intrinsics_of(scene, args.intrinsics)
+        first = Path(args.ground or ".") / f"{scene.family}_ground.json"
+        ground = []
+        if args.ground and first.is_file():
+            c["first_level_kept"] += 1
+            ground = capture_field(load_scene(first).image(), intrinsics).draft.first_level()
+        read = capture_field(scene.image(), intrinsics, ground)
         targets.append(SetupView(read, *PICTURE).smallest_target_px())
         truth = truth_verdict(scene, args.mode)
         passes = not read.draft.problems(args.mode, 2)
@@ -116,6 +131,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     n = c["photos"]
     print(f"field set-up from the camera, {args.split} 'before' photos ({n}), mode "
           f"{args.mode}, intrinsics {args.intrinsics}, picture {PICTURE[0]}x{PICTURE[1]} px")
+    if args.ground:
+        print(f"  read on their first level (kept as read): {c['first_level_kept']}/{n}")
     print(f"  true fields passing {args.mode}: {c['truth_passes']}/{n}")
     print(f"  read field passes check_field without correction: {c['passes_as_read']}/{n} "
           f"({100 * c['passes_as_read'] / max(n, 1):.1f} %); of them exactly the true "

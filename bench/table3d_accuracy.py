@@ -161,6 +161,12 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
             and {inv.get(j) for j in reading.blocks[m[bid]].rests_on} == set(b.rests_on)
             for bid, b in scene.blocks.items())
         t.c["stacked_right"] += stacks_right and graph_exact
+        # and once the players have settled the pairs asked about (amber on the screen)
+        asked = {frozenset((inv.get(i, f"?{i}"), inv.get(j, f"?{j}")))
+                 for i, j in reading.unsure_touching}
+        settled = (read_pairs - asked) | (asked & set(scene.touching))
+        t.c["stacked_right_asked"] += stacks_right and settled == set(scene.touching) and (
+            len(m) == len(scene.blocks) == len(reading.blocks))
         for shape, read in raised_tops_read(scene, reading):
             t.c[f"raised {shape}"] += 1
             t.c[f"raised {shape} {read}"] += 1
@@ -589,7 +595,9 @@ def main(argv: Iterable[str] | None = None) -> None:
                 print(f"  {name}: pairs of blocks a level apart {c['level pairs']}, read wrong "
                       f"{c['level pairs wrong']}, of them asked about "
                       f"{c['level pairs wrong asked']}; asked about "
-                      f"{c['level pairs asked']} in {c['stacked_scenes']} stacked fields")
+                      f"{c['level pairs asked']} in {c['stacked_scenes']} stacked fields; "
+                      f"stacked fields fully right once the players answer them "
+                      f"{pct(c['stacked_right_asked'], c['stacked_scenes'])}")
             if c["raised tower"] + c["raised bridge"]:
                 print(f"  {name}: tops above the first level read at their level: "
                       + "; ".join(
