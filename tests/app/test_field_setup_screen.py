@@ -100,7 +100,17 @@ def _until_read(driver: AppDriver) -> None:
     raise AssertionError(f"the field was never read: {screen.status!r}")
 
 
-def _read_in_the_players_language(driver: AppDriver, camera: CameraReplay) -> None:
+class _Still:
+    """A camera that shows one frame (a photo of the table as it stands now)."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.frame = frame
+
+    def next_camera_frame(self) -> np.ndarray:
+        return self.frame
+
+
+def _read_in_the_players_language(driver: AppDriver, camera: CameraReplay | _Still) -> None:
     """New Infinifield game, "read the field from the camera" chosen by its label in the
     app's language, started: the set-up screen reads ``camera``'s frame."""
     go_home(driver)
@@ -789,13 +799,8 @@ def test_the_first_level_kept_before_stacking_gives_the_hidden_block_its_colour(
     first = load_scene(GROUND_STACKED.with_suffix(".json"))
     stacked = load_scene(PHOTO_STACKED.with_suffix(".json"))
     frames = [first.image(), stacked.image()]
-    go_home(driver)
-    driver.tap_text("Infinifield")
-    screen = driver.app.screen("field_setup")
-    screen.frame_source = lambda: frames[0]
-    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
-    driver.tap(driver.widget("start"))
-    _until_read(driver)
+    _read_in_the_players_language(driver, _Still(frames[0]))
+    screen = driver.screen
     ground_button = screen.ids.ground_button
     assert not ground_button.disabled
     assert len(screen.capture.draft.present()) == len(first.blocks) == 13
@@ -861,12 +866,7 @@ def test_pairs_a_level_apart_the_camera_cannot_tell_are_drawn_amber_until_checke
     touching for the camera. Both pairs are drawn in amber (read as touching: thick) and a
     line asks the players to check them; in touching mode a tap on R6, then on R1, unties
     that pair, its line goes and the count drops to one."""
-    go_home(driver)
-    driver.tap_text("Infinifield")
-    driver.app.screen("field_setup").frame_source = tune_camera.next_camera_frame
-    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
-    driver.tap(driver.widget("start"))
-    _until_read(driver)
+    _read_in_the_players_language(driver, tune_camera)
     screen = driver.screen
     draft = screen.capture.draft
     unsure = draft.unsure_pairs()
