@@ -115,3 +115,23 @@ def test_the_read_command_reads_a_stacked_photo_on_its_first_level(
     missing = tmp_path / "no-such.jpg"
     assert main(["read", photo, "--first-level", str(missing)]) == 2
     assert "no-such.jpg" in capsys.readouterr().err
+
+
+def test_a_block_taken_away_after_the_first_level_was_kept_is_not_put_back() -> None:
+    """f036 read on its first level, plus one block the first photo saw on bare table that
+    the builder then took away (none stands there in the stacked photo): hidden blocks are
+    put back where the first photo saw them, that one is not."""
+    _ground_scene, ground = _ground("f036")
+    scene, views = tune_scene_views("f036_before")
+    xs = [b.centre_mm[0] for b in scene.blocks.values()]
+    ys = [b.centre_mm[1] for b in scene.blocks.values()]
+    away = (min(xs) - 90.0, max(ys) + 90.0)        # bare table beside the field
+    assert all(math.hypot(b.centre_mm[0] - away[0], b.centre_mm[1] - away[1]) > 80
+               for b in scene.blocks.values())
+    taken = ground_block("red", away, 0.0, scene.layout.block_mm)
+    reading = read_field(views.frame, views.pose, views.palette,
+                         views=TableViews(views.frame, views.pose, views.palette),
+                         ground=[*ground, taken])
+    assert not any(math.hypot(b.centre[0] - away[0], b.centre[1] - away[1]) < 20
+                   for b in reading.blocks)
+    assert_read_whole(scene, reading)

@@ -20,6 +20,7 @@ Families whose files all exist are skipped, so an interrupted run resumes.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import random
@@ -784,6 +785,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="only rewrite split.json and index.json for the images in --out")
     ap.add_argument("--truth-only", action="store_true",
                     help="rewrite the ground truth of rendered families, render nothing")
+    ap.add_argument("--roles", default=None,
+                    help="only these images of each family, e.g. ground (the set-up image "
+                         "is kept in the plan: an existing one gives the exposure)")
     ap.add_argument("--level-study", action="store_true",
                     help="stacked fields with 5-8 blocks on others, set-up image only "
                          "(level-network training data; use a folder of its own)")
@@ -800,6 +804,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     for n in numbers:
         plan = plan_family(n, size, level_study=args.level_study)  # type: ignore[arg-type]
+        if args.roles:
+            wanted = {"before", *args.roles.split(",")}
+            plan = dataclasses.replace(plan, images={r: i for r, i in plan.images.items()
+                                                     if r in wanted})
         ids = [f"{plan.family}_{r}" for r in plan.images]
         if args.truth_only:
             print(" ".join(retruth_family(plan, args.out)), flush=True)

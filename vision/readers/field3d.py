@@ -456,7 +456,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     # two tops cannot overlap at one level: keep the squarer, fuller one
     blocks = _no_overlaps(blocks, layout.block_mm)
     if ground:
-        blocks = _on_ground(blocks, ground, pose, column_seen)
+        blocks = _on_ground(blocks, ground, views, column_seen)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
@@ -502,7 +502,52 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                         tuple(notes), layout, frozenset(_unsure_touching(blocks)))
 
 
-def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], pose: TablePose,
+GROUND_COVER_SHARE = 0.15
+"""A first-level block no top was read as is hidden under a top a level up that covers this
+share of it (a bridge's support, at least a quarter; a top beside it a few hundredths)."""
+
+GROUND_GONE_SHARE = 0.95
+"""... else it is still there (missed, or its top in a shadow or under a pawn) unless the
+table shows over this share of where its top was (inset 5 mm): a block the builder moved or
+took away after the first level was kept is not put back. Asked that its colour show over
+half its top instead, 16 first-level blocks of the tuning families (mostly white ones in
+shade) were not put back."""
+
+
+def _shows_own_top(views: TableViews, block: SeenBlock3D,
+                   raised: Sequence[SeenBlock3D] = ()) -> bool:
+    """Whether ``block`` may still stand where the first level's photo saw it.
+
+    Not where the table shows over :data:`GROUND_GONE_SHARE` of its top (inset 5 mm) in
+    the parts none of the ``raised`` blocks hides from the camera; where they hide nearly
+    all of it, it may be there.
+    """
+    pts = inset(block.outline, 5.0)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], 2.0), np.arange(lo[1], hi[1], 2.0))
+    grid = np.column_stack([xs.ravel(), ys.ravel()])
+    grid = grid[_inside(grid, pts)]
+    if len(grid) < 8:
+        return False
+    h1 = views.layout.block_height_mm
+    points = np.column_stack([grid, np.full(len(grid), h1)])
+    cam = views.pose.camera_position()
+    clear = np.ones(len(points), bool)
+    for other in raised:
+        top = other.level * h1
+        clear &= ~prism_hits(points, cam, np.asarray(other.outline, np.float64), top - h1,
+                             top)
+    if int(clear.sum()) < 8:
+        return True
+    bgr, ok, _px = views.sample(points[clear])
+    if int(ok.sum()) < 8:
+        return False
+    cls = views.classes_of(bgr, ok)
+    table = np.isin(cls, views.palette.of_kind("table"))
+    return float(table[ok].mean()) < GROUND_GONE_SHARE
+
+
+def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: TableViews,
                column_seen: set[int]) -> list[SeenBlock3D]:
     """The tops read with the first level (:mod:`vision.readers.ground3d`) as known.
 
@@ -511,9 +556,11 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], pose: Tab
     its size, over the first level with no top read under it, stands on the first level;
     one read on the table over a first-level block of its colour that it neither is nor
     stands on is that block read off its place, and dropped; first-level blocks no top was
-    read as are added (hidden, or missed). Each of these
-    levels is taken as seen (``column_seen``).
+    read as are added where a top a level up hides them or the frame still shows them (not
+    where the builder took one away). Each of these levels is taken as seen
+    (``column_seen``).
     """
+    pose = views.pose
     block_mm = pose.layout.block_mm
     out = []
     for top in tops:
@@ -550,6 +597,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], pose: Tab
         column_seen.add(id(top))
         out.append(top)
     for g in unread(ground, out):
+        covered = any(t.level >= 2 and _overlap_mm2(t.outline, g.outline)
+                      >= GROUND_COVER_SHARE * block_mm * block_mm for t in out)
+        if not covered and not _shows_own_top(views, g, [t for t in out if t.level > 1]):
+            continue    # neither under a top nor in view: moved or taken away since
         out.append(g)
         column_seen.add(id(g))
     return out
