@@ -11,9 +11,16 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.games.infinifield.contacts import near_pairs
 from companion.games.infinifield.field import build_field
 from companion.games.infinifield.removal import removable_blocks
-from vision.devtools.table3d_scene import plan_family, split_of
+from vision.devtools.table3d_scene import (
+    LEVELS_CLEAR_FROM,
+    BlockPlan,
+    outline_clearance,
+    plan_family,
+    split_of,
+)
 from vision.devtools.table3d_truth import (
     DEFAULT_DIR,
     CameraTruth,
@@ -208,6 +215,45 @@ def test_level_study_plans_crowd_second_level_tops_without_ambiguity() -> None:
     shipped = json.loads((DEFAULT_DIR / "f001_before.json").read_text(encoding="utf-8"))
     assert sorted(b.id for b in plan_family(1).blocks) == sorted(
         b["id"] for b in shipped["blocks"])
+
+
+def test_new_families_stack_as_a_builder_following_the_official_rules_does() -> None:
+    """infinifield.md, official field-building rules, last bullet: blocks not meant to touch
+    stand "clearly apart (half-inch or more)". From LEVELS_CLEAR_FROM on, a block a level up
+    meets one a level below along an edge (within the engine's 2 mm) or stands clearly apart,
+    as pairs on one level always did; towers are still planned (set down again until clear)
+    and bridges sit off their supports' middle. The shipped families keep their first plans,
+    whose pairs a level apart could fall in the unclear band."""
+    def kinds(numbers: range) -> tuple[dict[str, int], int, list[float]]:
+        counts = {"touching": 0, "unclear": 0}
+        towers, off = 0, []
+        for n in numbers:
+            plan = plan_family(n)
+            if plan.kind != "stacked":
+                continue
+            by_id = {b.id: b for b in plan.blocks}
+            for pair in near_pairs([b.engine_block() for b in plan.blocks]):
+                if pair.side_by_side or pair.stacked:
+                    continue
+                counts["unclear" if pair.unclear else "touching"] += pair.touching or pair.unclear
+            for top in plan.blocks:
+                towers += len(top.rests_on) == 1
+                if len(top.rests_on) == 2:
+                    a, b = (by_id[r].centre for r in top.rests_on)
+                    off.append(float(np.hypot(top.centre[0] - (a[0] + b[0]) / 2,
+                                              top.centre[1] - (a[1] + b[1]) / 2)))
+        return counts, towers, off
+
+    new, new_towers, new_off = kinds(range(LEVELS_CLEAR_FROM, LEVELS_CLEAR_FROM + 40))
+    old, old_towers, old_off = kinds(range(100, 140))
+    assert new["unclear"] == 0 and new["touching"] > 50
+    assert old["unclear"] > 0 and max(old_off) < 1e-9
+    assert new_towers >= 0.6 * old_towers > 0
+    assert max(new_off) > 3.0 and max(new_off) <= 5.0 + 1e-9
+    assert plan_family(1).blocks == plan_family(1).blocks
+    square = BlockPlan("W1", "white", (0.0, 0.0), 0.0)
+    assert outline_clearance(square, BlockPlan("Y1", "yellow", (41.0, 41.0), 45.0)) == \
+        pytest.approx((82.0 - 20.0 * np.sqrt(2) - 40.0) / np.sqrt(2), abs=1e-6)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("bpy") is None,

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 import cv2
@@ -267,7 +268,8 @@ def _connected(ids: Sequence[str], pairs: Sequence[tuple[str, str]]) -> bool:
 
 
 def plan_field(rng: random.Random, layout: TableLayout, stacked: bool,
-               level_study: bool = False) -> tuple[BlockPlan, ...]:
+               level_study: bool = False, levels_clear: bool = False
+               ) -> tuple[BlockPlan, ...]:
     """A connected field on a turned grid; ``stacked`` adds 1-4 blocks on top of others.
 
     ``level_study`` (with ``stacked``) adds 5-8 instead, half of them towers: many
@@ -277,6 +279,12 @@ def plan_field(rng: random.Random, layout: TableLayout, stacked: bool,
     is turned up to 0.6 degrees from the grid (hands place them), so touching faces stay
     within the engine's 2 mm. A stacked block bridges two touching blocks (half on each) or
     stands on one (a tower), as in infinifield.md pictures 1-2.
+
+    ``levels_clear`` (families from :data:`LEVELS_CLEAR_FROM`) plans stacks as a builder
+    following the official rules does: a bridge set down by hand, off its supports' middle
+    by up to :data:`BRIDGE_OFF_MM` along them, and every pair a level apart either meeting
+    (within the engine's 2 mm) or clearly apart, as pairs on one level always were
+    (:func:`_levels_clear`).
     """
     side = layout.block_mm
     for _attempt in range(400):
@@ -320,11 +328,11 @@ def plan_field(rng: random.Random, layout: TableLayout, stacked: bool,
             continue
         if stacked:
             tops = _stack(rng, blocks, pairs, colours[n:], counters, angle,
-                          TOWER_SHARE_STUDY if level_study else TOWER_SHARE)
+                          TOWER_SHARE_STUDY if level_study else TOWER_SHARE, levels_clear)
             if len(tops) < n_top:
                 continue
             blocks += tops
-        if not _unambiguous(blocks):
+        if not _unambiguous(blocks) or (levels_clear and not _levels_clear(blocks)):
             continue
         return tuple(blocks)
     raise RuntimeError("could not plan a field in 400 attempts")
@@ -337,15 +345,42 @@ TOWER_SHARE_STUDY = 0.7
 """The same in a level study's fields (towers are the level cues' hard case)."""
 
 
+SET_DOWN_TRIES = 30
+"""How often a builder following the rules sets a top down again (:func:`_stack`)."""
+
+BRIDGE_OFF_MM = 5.0
+"""How far (mm, either way) a builder following the rules sets a bridge off its supports'
+middle along them (:func:`plan_field`'s ``levels_clear``); its centre stays over them."""
+
+LEVELS_CLEAR_FROM = 700
+"""Families from this number on plan stacks with ``levels_clear`` (:func:`plan_field`); the
+earlier ones keep their first plans, so the shipped images still match them."""
+
+
 def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[str, str]],
            colours: Sequence[str], counters: dict[str, int], angle: float,
-           tower_share: float = TOWER_SHARE) -> list[BlockPlan]:
-    """Blocks of level 2 on touching pairs (bridges) or single blocks (towers)."""
+           tower_share: float = TOWER_SHARE, levels_clear: bool = False) -> list[BlockPlan]:
+    """Blocks of level 2 on touching pairs (bridges) or single blocks (towers).
+
+    With ``levels_clear`` a bridge's centre is moved from its supports' midpoint along them
+    by up to :data:`BRIDGE_OFF_MM` either way, and a top is set down again (up to
+    :data:`SET_DOWN_TRIES` times, as a builder squares it up) until it meets each block a
+    level below beside it along an edge or stands clearly apart (:func:`_levels_clear`);
+    one that never does is left off. Without it the draws are the first plans' own.
+    """
     by_id = {b.id: b for b in blocks}
     used: set[str] = set()
     tops: list[BlockPlan] = []
     candidates = list(pairs)
     rng.shuffle(candidates)
+
+    def set_down(draw: Callable[[], BlockPlan]) -> BlockPlan | None:
+        for _try in range(SET_DOWN_TRIES if levels_clear else 1):
+            top = draw()
+            if not levels_clear or _levels_clear([*blocks, top]):
+                return top
+        return None
+
     for colour in colours:
         counters[colour] = counters.get(colour, 0) + 1
         bid = f"{colour[0].upper()}{counters[colour]}"
@@ -353,12 +388,14 @@ def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[st
             for a, b in candidates:
                 if a in used or b in used:
                     continue
-                ca, cb = by_id[a].centre, by_id[b].centre
-                if math.dist(ca, cb) > 42.0:
+                if math.dist(by_id[a].centre, by_id[b].centre) > 42.0:
+                    continue
+                top = set_down(partial(_bridge, rng, bid, colour, (by_id[a], by_id[b]), angle,
+                                       BRIDGE_OFF_MM if levels_clear else 0.0))
+                if top is None:
                     continue
                 used |= {a, b}
-                tops.append(BlockPlan(bid, colour, ((ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2),
-                                      angle + rng.uniform(-1.0, 1.0), 2, (a, b)))
+                tops.append(top)
                 break
             else:
                 continue
@@ -371,12 +408,34 @@ def _stack(rng: random.Random, blocks: list[BlockPlan], pairs: Sequence[tuple[st
             if not free:
                 continue
             base = rng.choice(free)
+            top = set_down(partial(_tower, rng, bid, colour, base))
+            if top is None:
+                continue
             used.add(base.id)
-            tops.append(BlockPlan(bid, colour, (base.centre[0] + rng.uniform(-2, 2),
-                                                base.centre[1] + rng.uniform(-2, 2)),
-                                  base.angle + rng.uniform(-4.0, 4.0), 2, (base.id,)))
+            tops.append(top)
     # a block resting on others should not touch side by side blocks at its level
     return tops
+
+
+def _bridge(rng: random.Random, bid: str, colour: str, supports: tuple[BlockPlan, BlockPlan],
+            angle: float, off_mm: float) -> BlockPlan:
+    """A block half on each of two supports, turned up to a degree from the field's grid.
+
+    Its centre is off their middle along them by up to ``off_mm`` either way (no draw
+    when 0).
+    """
+    (ca, cb), (a, b) = (s.centre for s in supports), (s.id for s in supports)
+    along = rng.uniform(-off_mm, off_mm) / math.dist(ca, cb) if off_mm else 0.0
+    return BlockPlan(bid, colour, ((ca[0] + cb[0]) / 2 + along * (cb[0] - ca[0]),
+                                   (ca[1] + cb[1]) / 2 + along * (cb[1] - ca[1])),
+                     angle + rng.uniform(-1.0, 1.0), 2, (a, b))
+
+
+def _tower(rng: random.Random, bid: str, colour: str, base: BlockPlan) -> BlockPlan:
+    """A block on one, set down by hand: up to 2 mm off its centre, 4 degrees off square."""
+    return BlockPlan(bid, colour, (base.centre[0] + rng.uniform(-2, 2),
+                                   base.centre[1] + rng.uniform(-2, 2)),
+                     base.angle + rng.uniform(-4.0, 4.0), 2, (base.id,))
 
 
 def grid_gap(a: BlockPlan, b: BlockPlan) -> tuple[float, float, str]:
@@ -435,6 +494,65 @@ def _unambiguous(blocks: Sequence[BlockPlan]) -> bool:
             if gap < -0.3 or 2.0 < gap < INCH_MM / 2:
                 return False
             if gap < INCH_MM / 2 and abs(a.angle - b.angle) > 1.5:
+                return False
+    return True
+
+
+def outline_clearance(a: BlockPlan, b: BlockPlan) -> float:
+    """The exact distance (mm) between two blocks' footprints; negative when they overlap.
+
+    Overlapping footprints give minus the depth of the overlap (the least push that parts
+    them, over both squares' side directions); apart, the least distance from a corner of
+    one to a side of the other.
+
+    Example:
+        >>> a = BlockPlan("W1", "white", (0.0, 0.0), 0.0)
+        >>> round(outline_clearance(a, BlockPlan("Y1", "yellow", (42.5, 0.0), 0.0)), 3)
+        2.5
+        >>> float(round(outline_clearance(a, BlockPlan("Y1", "yellow", (39.0, 0.0), 0.0)), 3))
+        -1.0
+    """
+    pa, pb = a.top_corners()[:, :2], b.top_corners()[:, :2]
+    depth = math.inf
+    for poly in (pa, pb):
+        for k in range(4):
+            edge = poly[(k + 1) % 4] - poly[k]
+            axis = np.array([-edge[1], edge[0]]) / float(np.hypot(*edge))
+            ra, rb = pa @ axis, pb @ axis
+            push = min(ra.max() - rb.min(), rb.max() - ra.min())
+            if push <= 0.0:
+                depth = -1.0
+                break
+            depth = min(depth, push)
+        if depth < 0.0:
+            break
+    if depth > 0.0:
+        return -float(depth)
+    best = math.inf
+    for p, q in ((pa, pb), (pb, pa)):
+        for corner in p:
+            for k in range(4):
+                s0, s1 = q[k], q[(k + 1) % 4]
+                seg = s1 - s0
+                t = float(np.clip((corner - s0) @ seg / (seg @ seg), 0.0, 1.0))
+                best = min(best, float(np.hypot(*(corner - s0 - t * seg))))
+    return float(best)
+
+
+def _levels_clear(blocks: Sequence[BlockPlan]) -> bool:
+    """No two blocks a level apart (neither on the other) stand in the unclear band.
+
+    infinifield.md, official field-building rules: blocks not meant to touch are placed
+    "clearly apart (half-inch or more)". A block a level up meets one a level down beside
+    its support along an edge (within the engine's 2 mm) or stands clearly apart from it;
+    nor does it hang over that block's top (it would rest on it).
+    """
+    for i, a in enumerate(blocks):
+        for b in blocks[i + 1:]:
+            if abs(a.level - b.level) != 1 or a.id in b.rests_on or b.id in a.rests_on:
+                continue
+            gap = outline_clearance(a, b)
+            if gap < -0.3 or 2.0 < gap < INCH_MM / 2:
                 return False
     return True
 
@@ -675,7 +793,8 @@ def plan_family(number: int, size: tuple[int, int] | None = None,
                     else (640, 480))
     light_name = LIGHTINGS[number % len(LIGHTINGS)]
     stacked = level_study or number % 5 in (1, 3)
-    blocks = plan_field(rng, layout, stacked, level_study)
+    blocks = plan_field(rng, layout, stacked, level_study,
+                        levels_clear=number >= LEVELS_CLEAR_FROM and not level_study)
     action_kind = ("remove", "move", "remove", "none")[number % 4] if number % 7 != 6 else "none"
     pawns = _pawns(rng, blocks, rng.randint(2, 4) if action_kind == "move" or number % 3 == 0
                    else rng.randint(0, 4))
