@@ -26,8 +26,13 @@ from vision.readers.table_views import TableViews
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
-def _ground(family: str) -> tuple[SceneTruth, list[SeenBlock3D]]:
-    scene, reading = read_tune_scene(f"{family}_ground", DATA / "table3d_ground")
+STACKS = DATA / "table3d_stacks"
+"""Stacked fields built as the official rules ask (families from 700, before and ground)."""
+
+
+def _ground(family: str, folder: Path = DATA / "table3d_ground"
+            ) -> tuple[SceneTruth, list[SeenBlock3D]]:
+    scene, reading = read_tune_scene(f"{family}_ground", folder)
     return scene, first_level(reading.blocks)
 
 
@@ -134,4 +139,35 @@ def test_a_block_taken_away_after_the_first_level_was_kept_is_not_put_back() -> 
                          ground=[*ground, taken])
     assert not any(math.hypot(b.centre[0] - away[0], b.centre[1] - away[1]) < 20
                    for b in reading.blocks)
+    assert_read_whole(scene, reading)
+
+
+def _read_on_first_level(family: str, folder: Path = STACKS
+                         ) -> tuple[SceneTruth, FieldReading]:
+    _ground_scene, ground = _ground(family, folder)
+    scene, views = tune_scene_views(f"{family}_before", folder)
+    return scene, read_field(views.frame, views.pose, views.palette,
+                             views=TableViews(views.frame, views.pose, views.palette),
+                             ground=ground)
+
+
+def test_a_bridge_on_a_block_of_its_own_colour_is_not_taken_for_that_block() -> None:
+    """f741 (built as the official rules ask): the yellow Y6 bridges the red R2 and the
+    yellow Y4. Its top and the part of Y4 beside it show as one yellow top that, read on
+    the table, falls on Y4's place; R2's top is not read (half of it is under Y6). Read on
+    its first level, Y6 stands a level up on both (the part of a bridge over R2 shows
+    yellow where R2's own top would show without it) and Y4 keeps its place."""
+    scene, reading = _read_on_first_level("f741")
+    found = {bid: _on(reading, scene, bid) for bid in ("Y6", "R2", "Y4")}
+    assert None not in found.values(), found
+    assert set(reading.blocks[found["Y6"]].rests_on) == {found["R2"], found["Y4"]}
+
+
+@pytest.mark.parametrize("family", ["f713", "f761"])
+def test_a_hidden_block_beside_one_of_another_colour_is_no_bridge(family: str) -> None:
+    """f713: R1 is pale in its light and a pawn stands on it; f761: a pawn stands on W4
+    beside R4. Neither top is read as such, and a level up over them the ray runs on to
+    the block beside (W2, R4), or the washed-out top shows that block's colour all over:
+    no bridge is read over them, and each field is read whole."""
+    scene, reading = _read_on_first_level(family)
     assert_read_whole(scene, reading)

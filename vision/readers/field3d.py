@@ -46,7 +46,12 @@ from vision.readers.faces3d import (
     one_per_top,
 )
 from vision.readers.grid_cells import missed_in_rows, onto_rows
-from vision.readers.ground3d import off_place, same_block, stands_on_ground, unread
+from vision.readers.ground3d import (
+    off_place,
+    same_block,
+    stands_on_ground,
+    unread,
+)
 from vision.readers.hands3d import HAND_PX_PER_MM, hand_mask
 from vision.readers.hidden_colours import likeliest_colour
 from vision.readers.levels3d import (
@@ -562,7 +567,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
-    out = []
+    out: list[SeenBlock3D] = []
+    again: list[SeenBlock3D] = []
     for top in tops:
         if top.seen != "top":
             out.append(top)
@@ -589,13 +595,18 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
             if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
                 top = up
             elif off_place(top.outline, top.colour, ground):
-                continue    # a first-level block read again, off its place: it is added
-                # where the first level's photo saw it
+                again.append(top)   # a first-level block read again, off its place (it is
+                continue            # added where the first level's photo saw it), or a bridge
         if top.level == 1 and same_block(top.centre, top.colour, ground) is None:
             out.append(top)
             continue
         column_seen.add(id(top))
         out.append(top)
+    for top in again:
+        bridge = _bridge_on_own_colour(top, ground, out, views)
+        if bridge is not None:
+            out.append(bridge)
+            column_seen.add(id(bridge))
     for g in unread(ground, out):
         covered = any(t.level >= 2 and _overlap_mm2(t.outline, g.outline)
                       >= GROUND_COVER_SHARE * block_mm * block_mm for t in out)
@@ -604,6 +615,101 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         out.append(g)
         column_seen.add(id(g))
     return out
+
+
+OWN_BRIDGE_SHARE = 0.6
+"""A hidden first-level block shows a bridge of its neighbour's colour over it when this
+share of the bridge's half over it, a level up, shows that colour."""
+
+
+def _bridge_on_own_colour(top: SeenBlock3D, ground: Sequence[SeenBlock3D],
+                          tops: Sequence[SeenBlock3D], views: TableViews
+                          ) -> SeenBlock3D | None:
+    """The bridge a top read on the table as a first-level block of its colour is, if any.
+
+    A block bridging one of its own colour (``own``) and a neighbour shows one top where
+    the first photo showed ``own`` beside the neighbour: read on the table, that top falls
+    on ``own``'s place and is taken for it. It is a bridge over the two when the
+    neighbour (of another colour: over one of the top's colour, its own top would show it)
+    was not read, no other top a level up covers it, and the half of a bridge over it, a
+    level up, shows the top's colour (:data:`OWN_BRIDGE_SHARE`) where, without a bridge,
+    the neighbour's own top would show (a pawn on it, or its own colour, says no bridge).
+    Returns that bridge, set halfway over the two (read finer later), or ``None``.
+    """
+    own = same_block(top.centre, top.colour, ground)
+    if own is None:
+        return None
+    layout = views.layout
+    block_mm, h1 = layout.block_mm, layout.block_height_mm
+    hidden = unread(ground, [t for t in tops if t is not top])
+    raised = [t for t in tops if t.level > 1 and t.seen == "top"]
+    colour = views.palette.index(top.colour)
+    best: tuple[float, SeenBlock3D] | None = None
+    for g in hidden:
+        if g is own or g.colour == top.colour or np.hypot(g.centre[0] - own.centre[0],
+                                g.centre[1] - own.centre[1]) > block_mm + 2 * TOUCH_READ_MM:
+            continue
+        if any(_overlap_mm2(t.outline, g.outline) >= GROUND_COVER_SHARE * block_mm ** 2
+               for t in raised):
+            continue
+        centre = ((own.centre[0] + g.centre[0]) / 2, (own.centre[1] + g.centre[1]) / 2)
+        bridge = SeenBlock3D(top.colour, centre, own.angle, 2,
+                             square(centre, block_mm, own.angle), (), "top", block_mm)
+        pts = _grid_in(inset(g.outline, 3.0), inset(bridge.outline, 3.0))
+        if len(pts) < 8:
+            continue
+        pts = np.column_stack([pts, np.full(len(pts), 2 * h1)])
+        # only where the neighbour's own top would show without a bridge (a level up, the
+        # ray runs on outward from the nadir, onto the block beside it or into its side)
+        on_own_top = _inside(views.pose.to_plane(views.pose.project(pts), h1), inset(
+            g.outline, 3.0))
+        if int(on_own_top.sum()) < 8:
+            continue
+        bgr, ok, _px = views.sample(pts[on_own_top])
+        if int(ok.sum()) < 8:
+            continue
+        share = float((views.classes_of(bgr, ok)[ok] == colour).mean())
+        if share < OWN_BRIDGE_SHARE or _looks_like(views, g, bridge, colour):
+            continue
+        if best is None or share > best[0]:
+            best = (share, bridge)
+    return None if best is None else best[1]
+
+
+def _looks_like(views: TableViews, block: SeenBlock3D, cover: SeenBlock3D, colour: int
+                ) -> bool:
+    """Whether the part of ``block``'s top that ``cover`` leaves in view shows ``colour``.
+
+    A top whose colour the light washes toward another's (a pale red read as white) shows
+    it all over, not only under a block bridging it: then the bridge is not told by it.
+    """
+    pts = inset(block.outline, 3.0)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], 2.0), np.arange(lo[1], hi[1], 2.0))
+    grid = np.column_stack([xs.ravel(), ys.ravel()])
+    grid = grid[_inside(grid, pts) & ~_inside(grid, inset(cover.outline, -3.0))]
+    if len(grid) < 8:
+        return True
+    bgr, ok, _px = views.sample(np.column_stack([grid, np.full(len(grid),
+                                                               views.layout.block_height_mm)]))
+    if int(ok.sum()) < 8:
+        return True
+    return float((views.classes_of(bgr, ok)[ok] == colour).mean()) > LOOKS_LIKE_SHARE
+
+
+LOOKS_LIKE_SHARE = 0.3
+"""A top shows a colour all over when over this share of its part in view shows it."""
+
+
+def _grid_in(a: np.ndarray, b: np.ndarray, step_mm: float = 2.0) -> np.ndarray:
+    """Points (N, 2) on a ``step_mm`` grid inside both convex outlines."""
+    lo = np.maximum(a.min(axis=0), b.min(axis=0))
+    hi = np.minimum(a.max(axis=0), b.max(axis=0))
+    if (hi <= lo).any():
+        return np.zeros((0, 2))
+    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], step_mm), np.arange(lo[1], hi[1], step_mm))
+    grid = np.column_stack([xs.ravel(), ys.ravel()])
+    return grid[_inside(grid, a) & _inside(grid, b)]
 
 
 def _follow(note: str, before: Sequence[SeenBlock3D], after: Sequence[SeenBlock3D]) -> str:
