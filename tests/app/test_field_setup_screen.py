@@ -905,3 +905,61 @@ def test_pairs_a_level_apart_the_camera_cannot_tell_are_drawn_amber_until_checke
     assert any(close_to(p, theme.ACCENT, 40) for p in on_line(image, top, below[1]))
     driver.tap(screen.ids.blocks_mode)
     go_home(driver)
+
+
+def _watch_once(driver: AppDriver) -> None:
+    """One of the screen's camera readings for the first level, waited for."""
+    screen = driver.screen
+    for _ in range(600):                      # a reading of the screen's own may be running
+        if not screen._watching and not screen.reading:
+            break
+        driver.wait(0.02)
+    screen._watch_tick()
+    for _ in range(600):
+        if not screen._watching:
+            driver.frames(2)
+            return
+        driver.wait(0.02)
+    raise AssertionError("the watch's reading never came back")
+
+
+def test_the_camera_keeps_the_first_level_by_itself_while_the_builder_lays_it_out(
+        driver: AppDriver, stacked_camera: CameraReplay) -> None:
+    """infinifield.md "Build the field": the builder lays out f036's first level with the
+    set-up screen open, then puts the bridge on it, and nobody taps "Keep level 1". The
+    screen, reading the camera every few seconds, keeps the first level once it stands
+    still (the status line says so, the button shows it kept), notices the bridge go up
+    and keeps that level as it was; "Read again" then reads the stacked field on it: the
+    block under the bridge has the colour the camera saw, not a guess."""
+    first = load_scene(GROUND_STACKED.with_suffix(".json"))
+    stacked = load_scene(PHOTO_STACKED.with_suffix(".json"))
+    camera = _Still(first.image())
+    _read_in_the_players_language(driver, camera)
+    screen = driver.screen
+    watched = driver.app.tr("fieldsetup.first_level_watched", count=13)
+    _watch_once(driver)                        # the same table twice: the builder let go
+    assert screen.watch.ground and watched in screen.status
+    assert screen.ids.ground_button.selected
+    assert screen.first_level() == [], "a field nobody stacked on is read alone"
+    driver.screenshot("field_setup_first_level_watched")
+
+    camera.frame = stacked.image()             # the bridge goes on
+    _watch_once(driver)
+    assert screen.watch.stacking_seen and len(screen.first_level()) == 13
+    _watch_once(driver)                        # later readings change nothing
+    assert len(screen.watch.ground) == 13
+    driver.tap(screen.ids.read_button)
+    for _ in range(600):
+        if not screen.reading and len(screen.capture.draft.present()) == 14:
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    draft = screen.capture.draft
+    assert draft.guessed() == []
+    bridge = next(b for b in draft.present() if b.level == 2)
+    assert {draft.blocks[k].colour for k in draft.supports(bridge.key)} == {"white", "yellow"}
+    driver.screenshot("field_setup_read_on_watched_level")
+
+    driver.tap(screen.ids.ground_button)       # the players take it in hand: theirs now
+    assert screen.watch_stopped and watched not in screen.status
+    go_home(driver)

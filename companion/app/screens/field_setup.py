@@ -9,9 +9,12 @@ and hold where its place is covered by a mark or by the top of a block on it); i
 mode tap a block, then a ringed neighbour to make the two touch or not; in levels mode tap a
 top read at the wrong height to put it one level up; in move mode tap a block read a few mm
 off its place, then tap where its top's centre really is, or nudge it with the arrows. The
-engine's
-field-building checks run after every tap, each violation listed with its rule; "Start match"
-is enabled when there is none. Starting writes the field as field TOML
+engine's field-building checks run after every tap, each violation listed with its rule;
+"Start match" is enabled when there is none. While the screen is open it also reads the
+camera every few seconds for the field's first level
+(:class:`~companion.app.first_level_watch.FirstLevelWatch`): once the builder has laid it
+out and blocks go up on it, the stacked field is read on it, as if "Keep level 1" had been
+tapped in time. Starting writes the field as field TOML
 (:meth:`~companion.app.field_capture.FieldDraft.field_toml`), keeps a copy in the data
 folder's ``fields/``, and starts the session with it as its ``setup`` source, so the journal
 holds it and a resumed game has the same field.
@@ -28,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -38,9 +42,17 @@ from companion.app.field_capture import (
     table_intrinsics,
     violating_keys,
 )
+from companion.app.first_level_watch import FirstLevelWatch
 from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
 from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE
+
+WATCH_EVERY_S = 3.0
+"""How often the open set-up screen reads the camera for the first level (seconds; one
+reading at a time, so a slower computer reads less often)."""
+
+WATCH_QUIET_S = 5.0
+"""The watch does not read while the players touch the screen, nor this long after."""
 
 
 def note_lines(app: Any, draft: FieldDraft) -> list[str]:
@@ -125,7 +137,14 @@ class FieldSetupScreen(Screen):
         self.reading = False
         self.started_path: Path | None = None
         self.ground: list[Any] = []
-        """The first level kept before stacking (empty: none); later readings stand on it."""
+        """The first level the players kept before stacking (empty: none)."""
+        self.watch = FirstLevelWatch()
+        """The first level the camera keeps by itself while the builder lays it out."""
+        self.watch_stopped = False
+        """The players took the first level in hand ("Keep level 1"): the watch is over."""
+        self._watching = False
+        self._watch_event: Any = None
+        self._last_touch = 0.0
 
     def on_kv_post(self, base_widget: Any) -> None:
         """Wire the picture's taps and the language to this screen."""
@@ -140,9 +159,66 @@ class FieldSetupScreen(Screen):
         self.rebuild_for, self.back_to = "", "newgame"
         self.capture = None
         self.ground = []
+        self.watch = FirstLevelWatch()
+        self.watch_stopped = False
+        self._last_touch = 0.0
         self.problems = ""
         self.set_mode("blocks")
         self.ids.picture.show(None)
+
+    def on_enter(self, *_args: Any) -> None:
+        """Watch the table for the first level while the screen is open."""
+        if self._watch_event is None:
+            self._watch_event = Clock.schedule_interval(self._watch_tick, WATCH_EVERY_S)
+
+    def on_leave(self, *_args: Any) -> None:
+        """Stop watching (the camera's frames go back to the game)."""
+        if self._watch_event is not None:
+            self._watch_event.cancel()
+            self._watch_event = None
+
+    def first_level(self) -> list[Any]:
+        """The first level the next reading stands on (empty: it is read alone).
+
+        The one the players kept, else the one the camera kept once it saw blocks go up on
+        it (a field never stacked is read alone, as it always was).
+        """
+        if self.ground or self.watch_stopped:
+            return list(self.ground)
+        return list(self.watch.ground) if self.watch.stacking_seen else []
+
+    def _watch_tick(self, *_args: Any) -> None:
+        """Read the camera's newest frame for the watch, off the main loop."""
+        if (self.watch_stopped or self.watch.stacking_seen or self.reading or self._watching
+                or time.monotonic() - self._last_touch < WATCH_QUIET_S):
+            return
+        app = App.get_running_app()
+        frame = (self.frame_source or app.camera_frame)()
+        if frame is None:
+            return
+        try:
+            intrinsics = table_intrinsics(app.camera_watch.calibration_path())
+        except (ValueError, OSError):
+            return      # said on screen by the players' own reading
+        self._watching = True
+
+        def work() -> None:
+            try:
+                result: Any = capture_field(frame, intrinsics)
+            except ValueError as error:
+                result = error
+            app.inbox.post(self._watched, result)
+
+        threading.Thread(target=work, name="field-setup-watch", daemon=True).start()
+
+    def _watched(self, result: Any) -> None:
+        self._watching = False
+        if isinstance(result, Exception) or self.watch_stopped:
+            return
+        before = (len(self.watch.ground), self.watch.stacking_seen)
+        self.watch.offer(result.draft)
+        if (len(self.watch.ground), self.watch.stacking_seen) != before:
+            self.refresh()
 
     def prepare_rebuild(self, builder: str) -> None:
         """Read the field ``builder`` laid out for the next round of the open match.
@@ -177,18 +253,18 @@ class FieldSetupScreen(Screen):
         self.status = app.tr("fieldsetup.reading")
         self._update_buttons()
 
-        ground = list(self.ground)
+        ground = self.first_level()
 
         def work() -> None:
             try:
                 result: Any = capture_field(frame, intrinsics, ground)
             except ValueError as error:  # PoseError, CameraModelError: said on screen
                 result = error
-            app.inbox.post(self._read_done, result)
+            app.inbox.post(self._read_done, result, not ground)
 
         threading.Thread(target=work, name="field-setup-read", daemon=True).start()
 
-    def _read_done(self, result: Any) -> None:
+    def _read_done(self, result: Any, alone: bool = True) -> None:
         self.reading = False
         if isinstance(result, Exception):
             self.capture = None
@@ -200,6 +276,8 @@ class FieldSetupScreen(Screen):
             return
         self.capture = result
         self.ids.picture.show(result)
+        if alone and not self.watch_stopped:
+            self.watch.offer(result.draft)
         self.refresh()
 
     def keep_first_level(self, *_args: Any) -> None:
@@ -208,8 +286,11 @@ class FieldSetupScreen(Screen):
         For a stacked field: the builder lays out the first level, the camera reads it (the
         players correct it if need be) and it is kept; then the builder stacks and the
         field is read again on it, so a block that ends up hidden keeps the colour and place
-        seen here, and a top over one of them is read standing on it.
+        seen here, and a top over one of them is read standing on it. The camera's own watch
+        (:class:`~companion.app.first_level_watch.FirstLevelWatch`) is over from then on:
+        what the players keep (as read and corrected on screen) replaces what it kept.
         """
+        self.watch_stopped = True
         if self.ground:
             self.ground = []
         elif self.capture is not None and not self.reading:
@@ -219,6 +300,7 @@ class FieldSetupScreen(Screen):
     # -- touching --------------------------------------------------------------------------
     def tap(self, x: float, y: float) -> None:
         """A tap on the picture at ``(x, y)`` (px, y down): cycle, toggle or add."""
+        self._last_touch = time.monotonic()
         view = self.ids.picture.view
         if view is None or self.reading:
             return
@@ -231,6 +313,7 @@ class FieldSetupScreen(Screen):
         In blocks mode it adds a block the camera missed whose top is there, even where a
         mark or another block's top covers the spot; in the other modes it is a tap.
         """
+        self._last_touch = time.monotonic()
         view = self.ids.picture.view
         if view is None or self.reading:
             return
@@ -253,6 +336,7 @@ class FieldSetupScreen(Screen):
 
     def nudge(self, dx: float, dy: float) -> None:
         """Move mode: an arrow moves the selected block a step that way on screen."""
+        self._last_touch = time.monotonic()
         view = self.ids.picture.view
         if view is None or self.reading or self.mode != "move":
             return
@@ -261,6 +345,7 @@ class FieldSetupScreen(Screen):
 
     def turn(self, clockwise: bool) -> None:
         """Move mode: a turning arrow turns the selected block a step as it points."""
+        self._last_touch = time.monotonic()
         view = self.ids.picture.view
         if view is None or self.reading or self.mode != "move":
             return
@@ -300,6 +385,8 @@ class FieldSetupScreen(Screen):
         warning = detail_line(app, draft)
         kept = app.tr("fieldsetup.first_level_kept", count=len(self.ground)) \
             if self.ground else ""
+        if not kept and not self.watch_stopped and self.watch.ground:
+            kept = app.tr("fieldsetup.first_level_watched", count=len(self.watch.ground))
         self.status = "\n".join(t for t in (warning, counts, kept, hint) if t)
         lines = []
         if draft.hands_in_view:
@@ -317,8 +404,10 @@ class FieldSetupScreen(Screen):
         ids = self.ids
         ids.start_button.disabled = not ready or self.reading or self.capture is None
         ids.read_button.disabled = self.reading
-        ids.ground_button.disabled = self.reading or (self.capture is None and not self.ground)
-        ids.ground_button.selected = bool(self.ground)
+        watched = not self.watch_stopped and bool(self.watch.ground)
+        ids.ground_button.disabled = self.reading or (self.capture is None and not self.ground
+                                                      and not watched)
+        ids.ground_button.selected = bool(self.ground) or watched
         for name, button in (("blocks", ids.blocks_mode), ("touching", ids.touching_mode),
                              ("levels", ids.levels_mode), ("move", ids.move_mode)):
             button.selected = self.mode == name
