@@ -13,6 +13,7 @@ import pytest
 
 from companion.games.infinifield.contacts import near_pairs
 from companion.games.infinifield.field import build_field
+from companion.games.infinifield.field_rules import check_field
 from companion.games.infinifield.removal import removable_blocks
 from vision.devtools.table3d_scene import (
     LEVELS_CLEAR_FROM,
@@ -222,8 +223,9 @@ def test_new_families_stack_as_a_builder_following_the_official_rules_does() -> 
     stand "clearly apart (half-inch or more)". From LEVELS_CLEAR_FROM on, a block a level up
     meets one a level below along an edge (within the engine's 2 mm) or stands clearly apart,
     as pairs on one level always did; towers are still planned (set down again until clear)
-    and bridges sit off their supports' middle. The shipped families keep their first plans,
-    whose pairs a level apart could fall in the unclear band."""
+    and bridges sit off their supports' middle, as far as leaves each support room for a
+    pawn ("Build the field" step 1: no support of a bridge breaks it). The shipped families
+    keep their first plans, whose pairs a level apart could fall in the unclear band."""
     def kinds(numbers: range) -> tuple[dict[str, int], int, list[float]]:
         counts = {"touching": 0, "unclear": 0}
         towers, off = 0, []
@@ -242,14 +244,19 @@ def test_new_families_stack_as_a_builder_following_the_official_rules_does() -> 
                     a, b = (by_id[r].centre for r in top.rests_on)
                     off.append(float(np.hypot(top.centre[0] - (a[0] + b[0]) / 2,
                                               top.centre[1] - (a[1] + b[1]) / 2)))
+            bases = {b.rests_on[0] for b in plan.blocks if len(b.rests_on) == 1}
+            field = build_field([b.engine_block() for b in plan.blocks])
+            roomless = {bid for v in check_field(field, "quickstart") if v.code == "no_room"
+                        for bid in v.blocks[:1]}
+            assert roomless <= bases, f"{plan.family}: no room for a pawn on {roomless - bases}"
         return counts, towers, off
 
     new, new_towers, new_off = kinds(range(LEVELS_CLEAR_FROM, LEVELS_CLEAR_FROM + 40))
-    old, old_towers, old_off = kinds(range(100, 140))
+    old, old_towers, old_off = kinds(range(100, 140))   # centred bridges: room too
     assert new["unclear"] == 0 and new["touching"] > 50
     assert old["unclear"] > 0 and max(old_off) < 1e-9
     assert new_towers >= 0.6 * old_towers > 0
-    assert max(new_off) > 3.0 and max(new_off) <= 5.0 + 1e-9
+    assert max(new_off) > 1.0 and max(new_off) <= 1.5 + 1e-9
     assert plan_family(1).blocks == plan_family(1).blocks
     square = BlockPlan("W1", "white", (0.0, 0.0), 0.0)
     assert outline_clearance(square, BlockPlan("Y1", "yellow", (41.0, 41.0), 45.0)) == \

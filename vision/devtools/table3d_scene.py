@@ -348,9 +348,12 @@ TOWER_SHARE_STUDY = 0.7
 SET_DOWN_TRIES = 30
 """How often a builder following the rules sets a top down again (:func:`_stack`)."""
 
-BRIDGE_OFF_MM = 5.0
+BRIDGE_OFF_MM = 1.5
 """How far (mm, either way) a builder following the rules sets a bridge off its supports'
-middle along them (:func:`plan_field`'s ``levels_clear``); its centre stays over them."""
+middle along them (:func:`plan_field`'s ``levels_clear``). infinifield.md, "Build the field"
+step 1 (and the official rules): every block keeps room on its top for a pawn (18 mm
+across, ``PAWN_DIAMETER_MM``); a bridge half on each of two 40 mm blocks leaves each 20 mm,
+so it may sit 2 mm off their middle at most, less the 0.35 mm a degree of turn takes."""
 
 LEVELS_CLEAR_FROM = 700
 """Families from this number on plan stacks with ``levels_clear`` (:func:`plan_field`); the
