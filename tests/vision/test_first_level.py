@@ -142,9 +142,9 @@ def test_a_block_taken_away_after_the_first_level_was_kept_is_not_put_back() -> 
     assert_read_whole(scene, reading)
 
 
-def _read_on_first_level(family: str, folder: Path = STACKS
+def _read_on_first_level(family: str, folder: Path = STACKS, ground_folder: Path | None = None
                          ) -> tuple[SceneTruth, FieldReading]:
-    _ground_scene, ground = _ground(family, folder)
+    _ground_scene, ground = _ground(family, ground_folder or folder)
     scene, views = tune_scene_views(f"{family}_before", folder)
     return scene, read_field(views.frame, views.pose, views.palette,
                              views=TableViews(views.frame, views.pose, views.palette),
@@ -165,9 +165,23 @@ def test_a_bridge_on_a_block_of_its_own_colour_is_not_taken_for_that_block() -> 
 
 @pytest.mark.parametrize("family", ["f713", "f761"])
 def test_a_hidden_block_beside_one_of_another_colour_is_no_bridge(family: str) -> None:
-    """f713: R1 is pale in its light and a pawn stands on it; f761: a pawn stands on W4
-    beside R4. Neither top is read as such, and a level up over them the ray runs on to
-    the block beside (W2, R4), or the washed-out top shows that block's colour all over:
-    no bridge is read over them, and each field is read whole."""
+    """f713: a pawn stands on R1, beside W2; f761: one on W4, beside R4. A pawn hides the
+    middle of a top, and a level up over such a block the ray runs on toward the block
+    beside it: the colour seen there a level up is no bridge's unless the block's own top
+    would show there without one. Neither field gets a block that is not there: each is
+    read whole on its first level."""
     scene, reading = _read_on_first_level(family)
     assert_read_whole(scene, reading)
+
+
+def test_a_colour_over_a_hidden_block_that_shows_beyond_a_bridge_s_half_makes_no_bridge() -> None:
+    """f188 (shipped tuning set, a lamp): the yellow Y8 bridges the red R4 and the yellow
+    Y7, and is read off its place, on Y7 alone. Beside R4 stands the yellow Y6: a yellow
+    bridge over Y6 and R4 would show yellow over R4's half next to Y6, and it does (Y8's
+    top is there), but so does the rest of R4's top: the yellow is Y8's, and no second
+    block is read a level up over Y6 and R4."""
+    scene, reading = _read_on_first_level("f188", DATA / "table3d", DATA / "table3d_ground")
+    y6, r4 = scene.blocks["Y6"].centre_mm, scene.blocks["R4"].centre_mm
+    between = ((y6[0] + r4[0]) / 2, (y6[1] + r4[1]) / 2)
+    assert [b for b in reading.blocks if b.level == 2 and b.colour == "yellow"
+            and math.hypot(b.centre[0] - between[0], b.centre[1] - between[1]) < 12.0] == []

@@ -633,7 +633,8 @@ def _bridge_on_own_colour(top: SeenBlock3D, ground: Sequence[SeenBlock3D],
     neighbour (of another colour: over one of the top's colour, its own top would show it)
     was not read, no other top a level up covers it, and the half of a bridge over it, a
     level up, shows the top's colour (:data:`OWN_BRIDGE_SHARE`) where, without a bridge,
-    the neighbour's own top would show (a pawn on it, or its own colour, says no bridge).
+    the neighbour's own top would show (a pawn on it, or its own colour, says no bridge),
+    and the rest of it does not (:func:`_looks_like`).
     Returns that bridge, set halfway over the two (read finer later), or ``None``.
     """
     own = same_block(top.centre, top.colour, ground)
@@ -680,8 +681,10 @@ def _looks_like(views: TableViews, block: SeenBlock3D, cover: SeenBlock3D, colou
                 ) -> bool:
     """Whether the part of ``block``'s top that ``cover`` leaves in view shows ``colour``.
 
-    A top whose colour the light washes toward another's (a pale red read as white) shows
-    it all over, not only under a block bridging it: then the bridge is not told by it.
+    Where it does, the colour over ``block`` is not told to be ``cover``'s: a top the light
+    washes toward another colour (a pale red read as white) shows it all over, and another
+    top of that colour standing on ``block`` (a bridge read off its place) shows it beyond
+    ``cover``.
     """
     pts = inset(block.outline, 3.0)
     lo, hi = pts.min(axis=0), pts.max(axis=0)
