@@ -908,12 +908,14 @@ def test_pairs_a_level_apart_the_camera_cannot_tell_are_drawn_amber_until_checke
 
 
 def _watch_once(driver: AppDriver) -> None:
-    """One of the screen's camera readings for the first level, waited for."""
+    """One of the screen's camera readings for the first level, waited for (the test
+    plays the clock: the pause the screen leaves between readings is skipped)."""
     screen = driver.screen
     for _ in range(600):                      # a reading of the screen's own may be running
         if not screen._watching and not screen.reading:
             break
         driver.wait(0.02)
+    screen._watch_next = 0.0
     screen._watch_tick()
     for _ in range(600):
         if not screen._watching:
@@ -939,6 +941,8 @@ def test_the_camera_keeps_the_first_level_by_itself_while_the_builder_lays_it_ou
     watched = driver.app.tr("fieldsetup.first_level_watched", count=13)
     _watch_once(driver)                        # the same table twice: the builder let go
     assert screen.watch.ground and watched in screen.status
+    screen._watch_tick()                       # the screen rests twice a reading's time
+    assert not screen._watching and screen._watch_next > time.monotonic()
     assert screen.ids.ground_button.selected
     assert screen.first_level() == [], "a field nobody stacked on is read alone"
     driver.screenshot("field_setup_first_level_watched")

@@ -48,8 +48,12 @@ from companion.games.core import SetupError
 from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE
 
 WATCH_EVERY_S = 3.0
-"""How often the open set-up screen reads the camera for the first level (seconds; one
-reading at a time, so a slower computer reads less often)."""
+"""How often the open set-up screen reads the camera for the first level (seconds)."""
+
+WATCH_IDLE_SHARE = 2.0
+"""... and at least this many times as long as its last reading took, between readings: a
+slower computer (a reading takes about a second here, several on a Pi) reads less often,
+and the screen stays free for the players' taps."""
 
 WATCH_QUIET_S = 5.0
 """The watch does not read while the players touch the screen, nor this long after."""
@@ -144,6 +148,7 @@ class FieldSetupScreen(Screen):
         """The players took the first level in hand ("Keep level 1"): the watch is over."""
         self._watching = False
         self._watch_event: Any = None
+        self._watch_next = 0.0
         self._last_touch = 0.0
 
     def on_kv_post(self, base_widget: Any) -> None:
@@ -161,7 +166,7 @@ class FieldSetupScreen(Screen):
         self.ground = []
         self.watch = FirstLevelWatch()
         self.watch_stopped = False
-        self._last_touch = 0.0
+        self._last_touch = self._watch_next = 0.0
         self.problems = ""
         self.set_mode("blocks")
         self.ids.picture.show(None)
@@ -189,8 +194,9 @@ class FieldSetupScreen(Screen):
 
     def _watch_tick(self, *_args: Any) -> None:
         """Read the camera's newest frame for the watch, off the main loop."""
+        now = time.monotonic()
         if (self.watch_stopped or self.watch.stacking_seen or self.reading or self._watching
-                or time.monotonic() - self._last_touch < WATCH_QUIET_S):
+                or now - self._last_touch < WATCH_QUIET_S or now < self._watch_next):
             return
         app = App.get_running_app()
         frame = (self.frame_source or app.camera_frame)()
@@ -203,10 +209,13 @@ class FieldSetupScreen(Screen):
         self._watching = True
 
         def work() -> None:
+            started = time.monotonic()
             try:
                 result: Any = capture_field(frame, intrinsics)
             except ValueError as error:
                 result = error
+            took = time.monotonic() - started
+            self._watch_next = time.monotonic() + WATCH_IDLE_SHARE * took
             app.inbox.post(self._watched, result)
 
         threading.Thread(target=work, name="field-setup-watch", daemon=True).start()
