@@ -1050,6 +1050,8 @@ def _face_of_region(alike: np.ndarray, allowed: np.ndarray, ctx: _RegionContext
     on_top = ctx.pawn_px & allowed & (cv2.dilate(keep, _K5, iterations=2) > 0)
     # without the pawn the region's extent still measures the top if it is square
     bare, _ = cv2.findContours(keep, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not bare:
+        return None     # the core's pixels fall in parts too small to be a top's
     (_bx, _by), (bw, bh), _ba = cv2.minAreaRect(
         cv2.convexHull(max(bare, key=cv2.contourArea)))
     pawned = bool(on_top.any()) and max(bw, bh) > 1.1 * min(bw, bh)
