@@ -967,3 +967,38 @@ def test_the_camera_keeps_the_first_level_by_itself_while_the_builder_lays_it_ou
     driver.tap(screen.ids.ground_button)       # the players take it in hand: theirs now
     assert screen.watch_stopped and watched not in screen.status
     go_home(driver)
+
+
+def test_a_fault_of_the_reader_is_said_and_reading_again_works(
+        driver: AppDriver, camera_table: CameraReplay, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader that fails on a frame (as it once did on the unseen f838, with "max() arg
+    is an empty sequence") leaves the screen saying so in the players' language, not
+    reading forever nor naming Python's words; "Read again" reads the next frame."""
+    import companion.app.screens.field_setup as field_setup
+
+    real = field_setup.capture_field
+
+    def failing(*_args: Any, **_kwargs: Any) -> Any:
+        raise ValueError("max() arg is an empty sequence")
+
+    monkeypatch.setattr(field_setup, "capture_field", failing)
+    go_home(driver)
+    driver.tap_text("Infinifield")
+    driver.app.screen("field_setup").frame_source = camera_table.next_camera_frame
+    driver.tap_text(driver.app.tr("setup.infinifield.camera"), driver.screen.ids.layouts)
+    driver.tap(driver.widget("start"))
+    screen = driver.screen
+    for _ in range(600):
+        if not screen.reading:
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    assert screen.status == driver.app.tr("fieldsetup.reader_fault")
+    assert "max()" not in screen.status + screen.problems
+    assert not screen.ids.read_button.disabled and screen.ids.start_button.disabled
+    driver.screenshot("field_setup_reader_fault")
+    monkeypatch.setattr(field_setup, "capture_field", real)
+    driver.tap(screen.ids.read_button)
+    _until_read(driver)
+    assert screen.capture is not None and screen.capture.draft.present()
+    go_home(driver)

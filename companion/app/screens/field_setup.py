@@ -23,6 +23,7 @@ holds it and a resumed game has the same field.
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 import tomllib
@@ -45,7 +46,19 @@ from companion.app.field_capture import (
 from companion.app.first_level_watch import FirstLevelWatch
 from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
+from vision.camera_model import CameraModelError
+from vision.pose import PoseError
 from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE
+
+LOG = logging.getLogger(__name__)
+
+
+class ReaderFault(Exception):
+    """The reader failed on a frame for a reason of its own (a bug: logged with its trace).
+
+    The screen says so and stays usable ("Read again"), rather than reading forever.
+    """
+
 
 WATCH_EVERY_S = 3.0
 """How often the open set-up screen reads the camera for the first level (seconds)."""
@@ -212,7 +225,9 @@ class FieldSetupScreen(Screen):
             started = time.monotonic()
             try:
                 result: Any = capture_field(frame, intrinsics)
-            except ValueError as error:
+            except Exception as error:  # no markers, or a fault of the reader's (logged)
+                if not isinstance(error, (PoseError, CameraModelError)):
+                    LOG.exception("the first-level watch could not read a frame")
                 result = error
             took = time.monotonic() - started
             self._watch_next = time.monotonic() + WATCH_IDLE_SHARE * took
@@ -267,8 +282,11 @@ class FieldSetupScreen(Screen):
         def work() -> None:
             try:
                 result: Any = capture_field(frame, intrinsics, ground)
-            except ValueError as error:  # PoseError, CameraModelError: said on screen
+            except (PoseError, CameraModelError) as error:  # said on screen
                 result = error
+            except Exception as error:  # a fault of the reader's: logged, said, screen usable
+                LOG.exception("reading the field from the camera failed")
+                result = ReaderFault(str(error))
             app.inbox.post(self._read_done, result, not ground)
 
         threading.Thread(target=work, name="field-setup-read", daemon=True).start()
@@ -279,7 +297,8 @@ class FieldSetupScreen(Screen):
             self.capture = None
             self.ids.picture.show(None)
             app = App.get_running_app()
-            self.status = app.tr("fieldsetup.no_markers", problem=str(result))
+            self.status = (app.tr("fieldsetup.reader_fault") if isinstance(result, ReaderFault)
+                           else app.tr("fieldsetup.no_markers", problem=str(result)))
             self.problems = ""
             self._update_buttons()
             return
