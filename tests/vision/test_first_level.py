@@ -185,3 +185,17 @@ def test_a_colour_over_a_hidden_block_that_shows_beyond_a_bridge_s_half_makes_no
     between = ((y6[0] + r4[0]) / 2, (y6[1] + r4[1]) / 2)
     assert [b for b in reading.blocks if b.level == 2 and b.colour == "yellow"
             and math.hypot(b.centre[0] - between[0], b.centre[1] - between[1]) < 12.0] == []
+
+
+def test_a_bridge_near_the_nadir_over_two_of_other_colours_is_read_a_level_up() -> None:
+    """f741: the red R6 bridges the white W2 and the yellow Y3, 35 mm from the point under
+    the camera (91 cm up): a level up its top shows barely larger and no farther out, so it
+    is read on the table, where it overlaps Y3's top (half of it in view). Two tops of one
+    level cannot overlap, and the first level's photo saw Y3 there and R6 on neither: R6 is
+    read a level up, resting on W2 and Y3 (a "little 3D castle", rulebook "Build the field"
+    step 1), not dropped as a second top there."""
+    scene, reading = _read_on_first_level("f741")
+    found = {bid: _on(reading, scene, bid) for bid in ("R6", "W2", "Y3")}
+    assert None not in found.values(), found
+    assert reading.blocks[found["R6"]].level == 2
+    assert set(reading.blocks[found["R6"]].rests_on) == {found["W2"], found["Y3"]}

@@ -459,6 +459,8 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         if level == 1 and not f.unsure and clean_size(f, nadir) >= f.expected > 0:
             full_size.add(id(blocks[-1]))
     # two tops cannot overlap at one level: keep the squarer, fuller one
+    if ground:
+        blocks = _raised_over_ground(blocks, ground, pose)
     blocks = _no_overlaps(blocks, layout.block_mm)
     if ground:
         blocks = _on_ground(blocks, ground, views, column_seen)
@@ -517,6 +519,42 @@ table shows over this share of where its top was (inset 5 mm): a block the build
 took away after the first level was kept is not put back. Asked that its colour show over
 half its top instead, 16 first-level blocks of the tuning families (mostly white ones in
 shade) were not put back."""
+
+
+def _raised_over_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D],
+                       pose: TablePose) -> list[SeenBlock3D]:
+    """Tops read on the table over a first-level block read there too, raised a level.
+
+    Two tops of one level cannot overlap (:func:`_no_overlaps` keeps one): a top read on
+    the table overlapping one (:data:`OVERLAP_SHARE`) that is a first-level block of another
+    colour (:func:`same_block`), that is none itself, is read whole
+    (:data:`WHOLE_SIZE_MM`) and stands on the first level (:func:`stands_on_ground`), is a
+    block a level up (a bridge near the camera's nadir,
+    whose size tells no level) rather than a second top there.
+    """
+    block_mm = pose.layout.block_mm
+    known = [t for t in tops if t.level == 1 and t.seen == "top"
+             and same_block(t.centre, t.colour, ground) is not None]
+    out = []
+    for top in tops:
+        if (top.level == 1 and top.seen == "top" and top not in known
+                and abs(top.size_mm - block_mm) <= WHOLE_SIZE_MM
+                and any(k.colour != top.colour and np.hypot(
+                    k.centre[0] - top.centre[0], k.centre[1] - top.centre[1])
+                    < OVERLAP_SHARE * block_mm for k in known)):
+            up = _raised(top, pose)
+            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
+                top = up
+        out.append(top)
+    return out
+
+
+OVERLAP_SHARE = 0.7
+"""Two tops of one level whose centres lie nearer than this share of a block overlap."""
+
+WHOLE_SIZE_MM = 6.0
+"""A top read within this of a block's size is one whole top (two tops of one colour read
+as one are half as large again)."""
 
 
 def _shows_own_top(views: TableViews, block: SeenBlock3D,
@@ -1275,7 +1313,8 @@ def _no_overlaps(blocks: list[SeenBlock3D], block_mm: float) -> list[SeenBlock3D
     kept: list[SeenBlock3D] = []
     for b in sorted(blocks, key=lambda b: abs(b.size_mm - block_mm)):
         if any(k.level == b.level and np.hypot(b.centre[0] - k.centre[0],
-                                               b.centre[1] - k.centre[1]) < 0.7 * block_mm
+                                               b.centre[1] - k.centre[1])
+               < OVERLAP_SHARE * block_mm
                for k in kept):
             continue
         kept.append(b)
