@@ -199,3 +199,23 @@ def test_a_bridge_near_the_nadir_over_two_of_other_colours_is_read_a_level_up() 
     assert None not in found.values(), found
     assert reading.blocks[found["R6"]].level == 2
     assert set(reading.blocks[found["R6"]].rests_on) == {found["W2"], found["Y3"]}
+
+
+@pytest.mark.parametrize("family", ["f718", "f736"])
+def test_a_block_of_one_colour_read_off_its_place_is_no_bridge_over_it(family: str) -> None:
+    """f718: the part of the red R2 that the red bridge R5 leaves in view is read as a top of
+    its own, 10 mm off R2's place; f736: a cyan pawn on the yellow Y3 hides part of its top,
+    read 9 mm off its place. Raised a level, each rests on its own block and, by a fifth to
+    a third, on a neighbour: not half on each, as a bridge rests on two ("Build the field"),
+    and its colour over the neighbour is that neighbour's. Neither field gets a block that
+    is not there; each is read whole on its first level."""
+    scene, reading = _read_on_first_level(family)
+    assert_read_whole(scene, reading)
+
+
+def test_a_bridge_over_one_of_its_colour_and_another_half_on_each_stays_a_bridge() -> None:
+    """f776: the blue B2 bridges the blue B1 and the yellow Y3, read on the table 11 mm from
+    B1's place: raised, it rests about half on each (0.55 and 0.41), as a bridge does, and
+    is read a level up on both; the field is read whole on its first level."""
+    scene, reading = _read_on_first_level("f776")
+    assert_read_whole(scene, reading)

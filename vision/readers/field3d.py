@@ -47,7 +47,9 @@ from vision.readers.faces3d import (
 )
 from vision.readers.grid_cells import missed_in_rows, onto_rows
 from vision.readers.ground3d import (
+    bridges_own_colour,
     off_place,
+    rests_half_on_two,
     same_block,
     stands_on_ground,
     unread,
@@ -528,9 +530,9 @@ def _raised_over_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D],
     Two tops of one level cannot overlap (:func:`_no_overlaps` keeps one): a top read on
     the table overlapping one (:data:`OVERLAP_SHARE`) that is a first-level block of another
     colour (:func:`same_block`), that is none itself, is read whole
-    (:data:`WHOLE_SIZE_MM`) and stands on the first level (:func:`stands_on_ground`), is a
-    block a level up (a bridge near the camera's nadir,
-    whose size tells no level) rather than a second top there.
+    (:data:`WHOLE_SIZE_MM`) and, a level up, rests on two as a bridge does
+    (:func:`~vision.readers.ground3d.rests_half_on_two`), is a block a level up (a bridge
+    near the camera's nadir, whose size tells no level) rather than a second top there.
     """
     block_mm = pose.layout.block_mm
     known = [t for t in tops if t.level == 1 and t.seen == "top"
@@ -543,7 +545,7 @@ def _raised_over_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D],
                     k.centre[0] - top.centre[0], k.centre[1] - top.centre[1])
                     < OVERLAP_SHARE * block_mm for k in known)):
             up = _raised(top, pose)
-            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
+            if rests_half_on_two(up.outline, ground, block_mm):
                 top = up
         out.append(top)
     return out
@@ -630,6 +632,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                 top = two
         else:
             up = _raised(top, pose)
+            if bridges_own_colour(top.outline, top.colour, ground, block_mm, up.outline):
+                again.append(top)   # a bridge only if its colour over the other says so
+                continue
             if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
                 top = up
             elif off_place(top.outline, top.colour, ground):

@@ -88,6 +88,12 @@ SUPPORT_SHARE = 0.15
 top (a bridge on two, at least a quarter on each; two touching tops read a millimetre off
 share a few hundredths)."""
 
+BALANCED_SHARE = 0.35
+"""A top read on the table near a first-level block of its colour stands a level up as a
+bridge over that block and one of another colour when, raised, it covers this share of
+each: a bridge rests about half on each (the true ones of the tuning families 0.41-0.55),
+while that block read off its place, raised, covers the other 0.15-0.31."""
+
 OFF_PLACE_MM = 15.0
 """A top whose centre, brought down to the table, lies within this of a first-level block
 of its colour that it neither is nor stands on is that block read off its place (a stray
@@ -122,6 +128,46 @@ def stands_on_ground(outline: np.ndarray, colour: str, ground: Sequence[SeenBloc
         if g.colour == colour and to_up < min(to_read, ON_OWN_COLOUR_MM):
             return True
     return False
+
+
+def bridges_own_colour(outline: np.ndarray, colour: str, ground: Sequence[SeenBlock3D],
+                       block_mm: float, raised: np.ndarray) -> bool:
+    """Whether a top read on the table is a bridge over a block of its colour, or that block.
+
+    It lies near that block (:func:`off_place`) and stands on the first level only as a
+    bridge over it.
+
+    Read on the table it covers no block of another colour by :data:`GROUND_OVERLAP`, and
+    a level up (``raised``) it rests on two (:data:`SUPPORT_SHARE`), one of them of its
+    colour, but not as a bridge does: on one of its colour and one of another, about half
+    on each (:data:`BALANCED_SHARE`). Such a top may as well be that block, read off its
+    place (a pawn on it hides part of its top, or a part of its top merges with a
+    neighbour's); only the colour a bridge would show over the other tells them apart
+    (:func:`vision.readers.field3d._bridge_on_own_colour`).
+    """
+    if same_block(np.asarray(outline, np.float64).mean(axis=0), colour, ground) is not None:
+        return False
+    if any(g.colour != colour and _share(outline, g.outline, block_mm) >= GROUND_OVERLAP
+           for g in ground):
+        return False
+    shares = [(g, _share(raised, g.outline, block_mm)) for g in ground]
+    under = [(g, share) for g, share in shares if share >= SUPPORT_SHARE]
+    if len(under) < 2 or not any(g.colour == colour for g, _ in under):
+        return False
+    balanced = (rests_half_on_two(raised, ground, block_mm)
+                and len({g.colour for g, _ in under}) == 2)
+    return not balanced and off_place(outline, colour, ground)
+
+
+def rests_half_on_two(raised: np.ndarray, ground: Sequence[SeenBlock3D], block_mm: float
+                      ) -> bool:
+    """Whether a top a level up (``raised``, its outline there) rests as a bridge does.
+
+    On two first-level blocks, covering :data:`BALANCED_SHARE` of each.
+    """
+    under = [g for g in ground if _share(raised, g.outline, block_mm) >= SUPPORT_SHARE]
+    return len(under) == 2 and all(_share(raised, g.outline, block_mm) >= BALANCED_SHARE
+                                   for g in under)
 
 
 def off_place(outline: np.ndarray, colour: str, ground: Sequence[SeenBlock3D]) -> bool:
