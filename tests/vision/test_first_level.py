@@ -219,3 +219,17 @@ def test_a_bridge_over_one_of_its_colour_and_another_half_on_each_stays_a_bridge
     is read a level up on both; the field is read whole on its first level."""
     scene, reading = _read_on_first_level("f776")
     assert_read_whole(scene, reading)
+
+
+@pytest.mark.parametrize("family", ["f706", "f793"])
+def test_no_block_is_read_where_the_first_level_saw_the_table_and_no_clean_top_shows(
+        family: str) -> None:
+    """f706 (a window and an orange lamp): the sun's shadow of a tower falls on the mat and
+    the lamp lights it orange, yellowish-brown as a yellow top in shade; f793 (a window):
+    the mat in the window's light reads as white. Each grows regions read as tops of no clean shape,
+    where the first level's photo saw only the table: no block is read there, and every
+    block read is one of the field's (a block set down since would show a clean top)."""
+    from table3d_accuracy import match
+
+    scene, reading = _read_on_first_level(family)
+    assert len(match(reading, scene)) == len(reading.blocks) == len(scene.blocks)

@@ -444,6 +444,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     blocks: list[SeenBlock3D] = []
     column_seen: set[int] = set()
     full_size: set[int] = set()
+    unsure_faces: set[int] = set()
     for f, level, sure, lift in zip(faces, levels, by_column, raise_by_contact, strict=True):
         anchor_outer(f, nadir)
         if lift:
@@ -460,12 +461,14 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             column_seen.add(id(blocks[-1]))
         if level == 1 and not f.unsure and clean_size(f, nadir) >= f.expected > 0:
             full_size.add(id(blocks[-1]))
+        if f.unsure:
+            unsure_faces.add(id(blocks[-1]))
     # two tops cannot overlap at one level: keep the squarer, fuller one
     if ground:
         blocks = _raised_over_ground(blocks, ground, pose)
     blocks = _no_overlaps(blocks, layout.block_mm)
     if ground:
-        blocks = _on_ground(blocks, ground, views, column_seen)
+        blocks = _on_ground(blocks, ground, views, column_seen, unsure_faces)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
@@ -593,7 +596,7 @@ def _shows_own_top(views: TableViews, block: SeenBlock3D,
 
 
 def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: TableViews,
-               column_seen: set[int]) -> list[SeenBlock3D]:
+               column_seen: set[int], unsure: set[int] | None = None) -> list[SeenBlock3D]:
     """The tops read with the first level (:mod:`vision.readers.ground3d`) as known.
 
     A top read on the table over a first-level block it is not stands a level up; one read
@@ -603,7 +606,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     stands on is that block read off its place, and dropped; first-level blocks no top was
     read as are added where a top a level up hides them or the frame still shows them (not
     where the builder took one away). Each of these levels is taken as seen
-    (``column_seen``).
+    (``column_seen``). A top read on the table where the first level's photo saw only the
+    table is a block set down since, unless its face was no clean top (``unsure``: its
+    region ran on or was cut, as a shadow lit by a warm lamp or a lighter patch of the mat
+    makes on the tuning photos); such a one is dropped.
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -641,6 +647,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                 again.append(top)   # a first-level block read again, off its place (it is
                 continue            # added where the first level's photo saw it), or a bridge
         if top.level == 1 and same_block(top.centre, top.colour, ground) is None:
+            if id(top) in (unsure or set()) and not any(
+                    _overlap_mm2(top.outline, g.outline) >= GROUND_COVER_SHARE * block_mm ** 2
+                    for g in ground):
+                continue    # no clean top where the first level's photo saw the table
             out.append(top)
             continue
         column_seen.add(id(top))
