@@ -233,3 +233,13 @@ def test_no_block_is_read_where_the_first_level_saw_the_table_and_no_clean_top_s
 
     scene, reading = _read_on_first_level(family)
     assert len(match(reading, scene)) == len(reading.blocks) == len(scene.blocks)
+
+
+def test_a_bridge_over_two_of_its_own_colour_stands_on_them() -> None:
+    """f788: the yellow Y7 bridges the yellow Y3 and Y5. Its top shows no colour but its own
+    under it, and by its size it is read three levels up over a column of yellow side
+    faces. The first level's photo saw Y3 and Y5 where, a level up, it rests half on each:
+    it is read on the second level, resting on both (rulebook "Build the field" step 1, a
+    "little 3D castle"), and the field is read whole."""
+    scene, reading = _read_on_first_level("f788")
+    assert_read_whole(scene, reading)

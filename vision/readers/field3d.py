@@ -601,7 +601,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
 
     A top read on the table over a first-level block it is not stands a level up; one read
     higher that is a first-level block is that block; one read three or more levels up by
-    its size, over the first level with no top read under it, stands on the first level;
+    its size, over the first level with no top read under it, stands on the first level
+    (on one block of another colour, or, a level up, on two of any colour: a bridge over two
+    of its own colour shows no other colour under it);
     one read on the table over a first-level block of its colour that it neither is nor
     stands on is that block read off its place, and dropped; first-level blocks no top was
     read as are added where a top a level up hides them or the frame still shows them (not
@@ -629,7 +631,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                                            two.outline)):
                 continue    # a first-level block read again off its place, and high
             elif (top.level > 2 and id(top) not in column_seen
-                  and stands_on_ground(low.outline, top.colour, ground, block_mm)
+                  and stands_on_ground(low.outline, top.colour, ground, block_mm,
+                                       two.outline)
                   and not any(o.level == top.level - 1 and o.seen == "top"
                               and _overlap_mm2(o.outline, top.outline) > SUPPORT_OVERLAP_MM2
                               for o in tops)):
