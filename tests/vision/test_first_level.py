@@ -243,3 +243,15 @@ def test_a_bridge_over_two_of_its_own_colour_stands_on_them() -> None:
     "little 3D castle"), and the field is read whole."""
     scene, reading = _read_on_first_level("f788")
     assert_read_whole(scene, reading)
+
+
+def test_a_top_between_two_of_its_colour_is_a_bridge_only_resting_half_on_each() -> None:
+    """f016 (shipped tuning set): a red top is read on the table between the red R1 and R2,
+    10 mm from R2's place and 31 from R1's. A level up it would rest on both, but a bridge
+    rests about half on each, and over two of its own colour nothing else tells a bridge
+    from a part of one of them: no block is read there, and every block read is one of the
+    field's."""
+    from table3d_accuracy import match
+
+    scene, reading = _read_on_first_level("f016", DATA / "table3d", DATA / "table3d_ground")
+    assert len(match(reading, scene)) == len(reading.blocks) == len(scene.blocks)

@@ -107,7 +107,9 @@ def stands_on_ground(outline: np.ndarray, colour: str, ground: Sequence[SeenBloc
 
     It is none of the first-level blocks (:func:`same_block`), and it covers
     :data:`GROUND_OVERLAP` of one of another colour, or a level up (``raised``, its
-    outline there) it rests on two (:data:`SUPPORT_SHARE`), or on one of its own colour as
+    outline there) it rests on two (:data:`SUPPORT_SHARE`) (on two of its own colour only
+    half on each, as a bridge rests: :func:`rests_half_on_two`; a top of their colour read
+    between them is as likely a part of one of them), or on one of its own colour as
     :data:`ON_OWN_COLOUR_MM` says.
     """
     centre = np.asarray(outline, np.float64).mean(axis=0)
@@ -120,7 +122,8 @@ def stands_on_ground(outline: np.ndarray, colour: str, ground: Sequence[SeenBloc
         return False
     up = np.asarray(raised, np.float64).mean(axis=0)
     under = [g for g in ground if _share(raised, g.outline, block_mm) >= SUPPORT_SHARE]
-    if len(under) >= 2:
+    if len(under) >= 2 and (any(g.colour != colour for g in under)
+                            or rests_half_on_two(raised, ground, block_mm)):
         return True
     for g in under:
         to_up = float(np.hypot(up[0] - g.centre[0], up[1] - g.centre[1]))
