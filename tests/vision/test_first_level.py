@@ -255,3 +255,21 @@ def test_a_top_between_two_of_its_colour_is_a_bridge_only_resting_half_on_each()
 
     scene, reading = _read_on_first_level("f016", DATA / "table3d", DATA / "table3d_ground")
     assert len(match(reading, scene)) == len(reading.blocks) == len(scene.blocks)
+
+
+def test_a_block_that_may_carry_one_of_its_colour_is_asked_about() -> None:
+    """f773: the white W5 stands on the white W2, 7 cm from the point under the camera
+    (95 cm up). No other colour shows between them, and read on the table W5's top falls
+    on W2's place: it is read as W2. Against the first level's photo of W2 it shows
+    farther out and larger, as a top a level up does there, so the reading asks the
+    players about W2 (a "little 3D castle", rulebook "Build the field" step 1): a
+    ``tower_unsure`` note at W2, and none at a block with nothing on it."""
+    from vision.readers.notes import TOWER_UNSURE
+
+    scene, reading = _read_on_first_level("f773")
+    asks = [n for n in reading.notes if getattr(n, "kind", None) == TOWER_UNSURE]
+    w2 = scene.blocks["W2"].centre_mm
+    assert [(n.colour, n.level) for n in asks] == [("white", 1)]
+    assert math.hypot(asks[0].at[0] - w2[0], asks[0].at[1] - w2[1]) < 6.0
+    _scene, plain = _read_on_first_level("f701")
+    assert not [n for n in plain.notes if getattr(n, "kind", None) == TOWER_UNSURE]

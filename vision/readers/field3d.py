@@ -68,7 +68,14 @@ from vision.readers.levels3d import (
     prism_hits,
     size_evidence,
 )
-from vision.readers.notes import HIDDEN, ReadingNote, detail_note, hidden_block_note, relocated
+from vision.readers.notes import (
+    HIDDEN,
+    ReadingNote,
+    detail_note,
+    hidden_block_note,
+    relocated,
+    tower_unsure_note,
+)
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
@@ -445,6 +452,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     column_seen: set[int] = set()
     full_size: set[int] = set()
     unsure_faces: set[int] = set()
+    asks: list[ReadingNote] = []
     for f, level, sure, lift in zip(faces, levels, by_column, raise_by_contact, strict=True):
         anchor_outer(f, nadir)
         if lift:
@@ -468,7 +476,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         blocks = _raised_over_ground(blocks, ground, pose)
     blocks = _no_overlaps(blocks, layout.block_mm)
     if ground:
-        blocks = _on_ground(blocks, ground, views, column_seen, unsure_faces)
+        blocks = _on_ground(blocks, ground, views, column_seen, unsure_faces, asks)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
@@ -503,7 +511,7 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
                for t in tops_under_pawns(views, blocks)]
     found = pawns_on_blocks(views, blocks)
     pawns = [SeenPawn3D(p.colour, p.centre, p.top) for p in found]
-    notes = [*notes, *unsure_notes(found, blocks)]
+    notes = [*notes, *unsure_notes(found, blocks), *asks]
     detail = camera_detail(pose)
     if not detail.enough:
         notes.append(detail_note(detail.top_px, (layout.width_mm / 2, layout.height_mm / 2),
@@ -596,7 +604,8 @@ def _shows_own_top(views: TableViews, block: SeenBlock3D,
 
 
 def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: TableViews,
-               column_seen: set[int], unsure: set[int] | None = None) -> list[SeenBlock3D]:
+               column_seen: set[int], unsure: set[int] | None = None,
+               asks: list[ReadingNote] | None = None) -> list[SeenBlock3D]:
     """The tops read with the first level (:mod:`vision.readers.ground3d`) as known.
 
     A top read on the table over a first-level block it is not stands a level up; one read
@@ -611,7 +620,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     (``column_seen``). A top read on the table where the first level's photo saw only the
     table is a block set down since, unless its face was no clean top (``unsure``: its
     region ran on or was cut, as a shadow lit by a warm lamp or a lighter patch of the mat
-    makes on the tuning photos); such a one is dropped.
+    makes on the tuning photos); such a one is dropped. A top read as a first-level block of
+    its colour that looks, against the first level's photo, as a tower's top over it does
+    (:func:`_grown_as_a_tower`) is still read as that block, and ``asks`` gets a note for
+    the players to check it (:func:`~vision.readers.notes.tower_unsure_note`).
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -621,6 +633,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         if top.seen != "top":
             out.append(top)
             continue
+        below = same_block(_lowered(top, pose, 1 - top.level).centre, top.colour, ground)
+        if (asks is not None and below is not None and id(top) not in (unsure or set())
+                and _grown_as_a_tower(top, below, pose)):
+            asks.append(tower_unsure_note(below.colour, below.centre))
         if top.level > 1:
             low = _lowered(top, pose, 1 - top.level)
             two = _lowered(top, pose, 2 - top.level)
@@ -671,6 +687,52 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         out.append(g)
         column_seen.add(id(g))
     return out
+
+
+TOWER_SHIFT_SHARE = 0.6
+"""A top read over a first-level block of its colour looks like a tower's top when, read on
+the table, it lies outward from the camera's nadir by this share of the shift a level adds
+there..."""
+
+TOWER_GROWTH_SHARE = 0.9
+"""... and shows larger than the first level's photo showed the block by this share of the
+growth a level adds (both against that photo: the two share the camera, the light and the
+reader's biases). The same-coloured towers of the tuning families (8, with f801-f898) pass
+both at 0.66-1.95 and 1.04-1.96 of theirs; of 1,516 tops read as their first-level block,
+12 pass, 5 of them with a face of sure shape (2 under a bridge of their colour): read as
+towers, 3 fields more were right and 3 fewer, so such a top is asked about, not raised."""
+
+TOWER_MIN_SHIFT_MM = 2.0
+"""... where that shift is at least this (mm): nearer the nadir a level moves a top less
+than a reading's spread, and a tower there cannot be told."""
+
+
+def _grown_as_a_tower(top: SeenBlock3D, block: SeenBlock3D, pose: TablePose) -> bool:
+    """Whether ``top``, read over the first-level ``block`` of its colour, looks like a tower.
+
+    A block on another of its colour shows no other colour between them, and its top, read
+    on the table, falls on its block's place (:func:`same_block`). Against the first
+    level's photo of that block it lies farther out from the camera's nadir and shows
+    larger, by the shift and growth a level adds there (:data:`TOWER_SHIFT_SHARE`,
+    :data:`TOWER_GROWTH_SHARE`, :data:`TOWER_MIN_SHIFT_MM`).
+    """
+    h1 = pose.layout.block_height_mm
+    g = np.asarray(block.centre, np.float64)
+    outward = g - pose.camera_position()[:2]
+    reach = float(np.hypot(*outward))
+    if reach < 1e-6:
+        return False
+    outward /= reach
+    shift = float((pose.to_plane(pose.project([[g[0], g[1], 2 * h1]]), h1)[0] - g) @ outward)
+    if shift < TOWER_MIN_SHIFT_MM:
+        return False
+    low = _lowered(top, pose, 1 - top.level)
+    if float((np.asarray(low.centre) - g) @ outward) < TOWER_SHIFT_SHARE * shift:
+        return False
+    size = top.size_mm * (camera_depth(pose, np.asarray(low.centre), h1)
+                          / camera_depth(pose, np.asarray(top.centre), top.level * h1))
+    growth = camera_depth(pose, g, h1) / camera_depth(pose, g, 2 * h1) - 1.0
+    return size / block.size_mm - 1.0 >= TOWER_GROWTH_SHARE * growth
 
 
 OWN_BRIDGE_SHARE = 0.6

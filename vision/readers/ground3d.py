@@ -48,12 +48,15 @@ read as a first-level one is shifted outward from its block by the parallax of 4
 nadir than that stays unread, as without the first level."""
 
 
-def ground_block(colour: str, centre: tuple[float, float], angle: float, block_mm: float
-                 ) -> SeenBlock3D:
-    """A first-level block read on the first-level photo, as a top of the stacked reading."""
+def ground_block(colour: str, centre: tuple[float, float], angle: float, block_mm: float,
+                 size_mm: float | None = None) -> SeenBlock3D:
+    """A first-level block read on the first-level photo, as a top of the stacked reading.
+
+    ``size_mm``: its top's side as that photo showed it (a block's own size if not read).
+    """
     from vision.readers.field3d import SeenBlock3D
     return SeenBlock3D(colour, (float(centre[0]), float(centre[1])), float(angle), 1,
-                       square(centre, block_mm, angle), (), "top", block_mm)
+                       square(centre, block_mm, angle), (), "top", size_mm or block_mm)
 
 
 def first_level(blocks: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:

@@ -25,16 +25,22 @@ PAWN_UNSURE = "pawn_unsure"
 DETAIL = "detail"
 """The camera shows a block top too few pixels across to read the field reliably."""
 
+TOWER_UNSURE = "tower_unsure"
+"""A first-level block that may carry a block of its own colour (a tower's top, read as the
+block under it)."""
+
 
 class ReadingNote(str):
     """A note of a reading: its English text, and what it is about.
 
     Attributes:
-        kind: :data:`HIDDEN`, :data:`PAWN_UNSURE` or :data:`DETAIL`.
-        colour: the assumed block's colour (``hidden``) or the pawn's (``pawn_unsure``);
-            empty for ``detail``.
-        at: the centre (table mm) of the block concerned: the hidden block, or the top the
-            pawn was taken to stand on; the play area's centre for ``detail``.
+        kind: :data:`HIDDEN`, :data:`PAWN_UNSURE`, :data:`DETAIL` or
+            :data:`TOWER_UNSURE`.
+        colour: the assumed block's colour (``hidden``), the pawn's (``pawn_unsure``) or
+            the block's (``tower_unsure``); empty for ``detail``.
+        at: the centre (table mm) of the block concerned: the hidden block, the top the
+            pawn was taken to stand on, or the block that may carry a tower; the play
+            area's centre for ``detail``.
         level: that block's level.
         other: the other top a pawn may stand on (table mm), else ``None``.
         value: the measure a ``detail`` note is about (a top's side in frame pixels), else
@@ -107,6 +113,18 @@ def pawn_unsure_note(colour: str, at: tuple[float, float], level: int, top_colou
     return ReadingNote(f"{colour} pawn taken to stand on the {top_colour} block at "
                        f"{_mm(at)}; it may be on the {other_colour} block at {_mm(other)}",
                        PAWN_UNSURE, colour, at, level, other)
+
+
+def tower_unsure_note(colour: str, at: tuple[float, float]) -> ReadingNote:
+    """The first-level ``colour`` block at ``at`` may carry a block of its colour.
+
+    Read against the first level's photo, its top shows larger and farther from the camera's
+    nadir, as a top a level up does; a block of one colour on another shows no other colour
+    between them, and the camera cannot tell more.
+    """
+    return ReadingNote(f"the {colour} block at {_mm(at)} may carry another {colour} block "
+                       "(its top shows larger and farther out than on the first level's "
+                       "photo); check it", TOWER_UNSURE, colour, at, 1)
 
 
 def detail_note(top_px: float, at: tuple[float, float], enough_px: float) -> ReadingNote:
