@@ -135,6 +135,10 @@ class DraftBlock:
         seen: how the camera read it (``top``, ``part``, ``side``, ``assumed``: see
             :class:`vision.readers.field3d.SeenBlock3D`) or ``added`` (by touch).
         read_as: the colour the camera read (``None`` for an added block).
+        size_mm: the side of its top as the camera read it (``None``: not read, or not a
+            top); a first level kept from this draft keeps it, so a tower's top read
+            later as this block shows larger than it
+            (:func:`vision.readers.field3d.read_field`'s ``tower_unsure`` notes).
     """
 
     key: int
@@ -144,6 +148,7 @@ class DraftBlock:
     level: int
     seen: str = "top"
     read_as: str | None = None
+    size_mm: float | None = None
 
     @property
     def present(self) -> bool:
@@ -223,7 +228,8 @@ class FieldDraft:
     def from_reading(cls, reading: Any) -> FieldDraft:
         """A draft of a :class:`vision.readers.field3d.FieldReading` (keys: its block indexes)."""
         blocks = {i: DraftBlock(i, b.colour, (float(b.centre[0]), float(b.centre[1])),
-                                float(b.angle), int(b.level), b.seen, b.colour)
+                                float(b.angle), int(b.level), b.seen, b.colour,
+                                float(b.size_mm) if b.seen == "top" and b.size_mm else None)
                   for i, b in enumerate(reading.blocks)}
         stacked = {_pair(i, j) for i, b in enumerate(reading.blocks) for j in b.rests_on}
         touching = {_pair(i, j) for i, j in reading.touching} - stacked
@@ -257,8 +263,34 @@ class FieldDraft:
         places of those it cannot see (:func:`capture_field`).
         """
         from vision.readers.ground3d import ground_block
-        return [ground_block(b.colour, b.centre, b.angle, self.layout.block_mm)
+        return [ground_block(b.colour, b.centre, b.angle, self.layout.block_mm,
+                             b.size_mm if b.colour == b.read_as else None)
                 for b in self.present() if b.level == 1 and b.colour is not None]
+
+    def tower_asks(self) -> list[DraftBlock]:
+        """First-level blocks that may carry a block of their own colour, still unchecked.
+
+        The reading's ``tower_unsure`` notes (:func:`vision.readers.notes.tower_unsure_note`),
+        each on the present first-level block of its colour nearest where it says (within
+        half a block), while that block is on the table as read, with nothing on it: marked
+        on the picture for the players to check; lifting it in levels mode (onto a block of
+        its colour, :meth:`set_level`) or changing it settles the question.
+        """
+        from vision.readers.notes import TOWER_UNSURE
+
+        asked = []
+        for note in self.notes:
+            if getattr(note, "kind", None) != TOWER_UNSURE:
+                continue
+            at, colour = getattr(note, "at", (0.0, 0.0)), getattr(note, "colour", "")
+            near = [b for b in self.present() if b.level == 1 and b.colour == colour
+                    and b.colour == b.read_as and not self.above(b.key)
+                    and math.dist(b.centre, at) < self.layout.block_mm / 2]
+            if near:
+                block = min(near, key=lambda b: math.dist(b.centre, at))
+                if block not in asked:
+                    asked.append(block)
+        return asked
 
     def ids(self) -> dict[int, str]:
         """Key -> the block's id in the field file (``W1``, ``Y2``...)."""
@@ -359,13 +391,21 @@ class FieldDraft:
         :meth:`companion.app.field_view.SetupView.tap`). Where no block stands under it, one
         is assumed at each level below (in the colour the set has most left of, as the camera
         assumes hidden blocks: :func:`vision.readers.hidden_colours.likeliest_colour`), for
-        the players to colour, drop or replace. Returns the keys of the blocks assumed.
+        the players to colour, drop or replace; under a block asked about as maybe carrying
+        one of its colour (:meth:`tower_asks`), lifted a level, the one assumed is of its
+        colour: that is what was asked. Returns the keys of the blocks assumed.
         """
+        asked = level == self.blocks[key].level + 1 and any(
+            b.key == key for b in self.tower_asks())
         block = replace(self.blocks[key], level=int(level),
                         centre=(float(centre[0]), float(centre[1])))
         self.blocks[key] = block
         self.taps += 1
-        return self._assume_under(block)
+        assumed = self._assume_under(block)
+        if asked and assumed:
+            under = self.blocks[assumed[0]]
+            self.blocks[assumed[0]] = replace(under, colour=block.colour)
+        return assumed
 
     def held(self, key: int) -> bool:
         """Whether what block ``key`` rests on can hold it level: its centre over them.

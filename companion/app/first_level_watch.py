@@ -101,7 +101,8 @@ class FirstLevelWatch:
             kept = next((g for g in self.ground if g.colour == b.colour
                          and _apart(g.centre, b.centre) < SAME_PLACE_MM), None)
             out.append(kept if kept is not None
-                       else ground_block(b.colour, b.centre, b.angle, self.block_mm))
+                       else ground_block(b.colour, b.centre, b.angle, self.block_mm,
+                                         getattr(b, "size_mm", None)))
         return out
 
 

@@ -381,3 +381,44 @@ def test_a_block_assumed_under_a_raised_one_takes_the_colour_the_set_has_most_le
     both = _row(["white"] * 8 + ["yellow"] * 8 + ["blue"], gap=1.0)
     both.set_level(16, 2, (both.blocks[16].centre[0] + 60.0, both.blocks[16].centre[1]))
     assert [b.colour for b in both.present() if b.seen == "assumed"] == ["red"]
+
+
+def _row_with_a_tower_ask() -> FieldDraft:
+    """Three yellow-red-white blocks in a row, the red one asked about (a ``tower_unsure``
+    note 2 mm from it: where the first level's photo saw it)."""
+    from vision.readers.notes import tower_unsure_note
+
+    blocks = tuple(SeenBlock3D(c, (200.0 + 41 * i, 200.0), 0.0, 1,
+                               square((200.0 + 41 * i, 200.0), 40.0, 0.0), (), "top", 40.5)
+                   for i, c in enumerate(["yellow", "red", "white"]))
+    note = tower_unsure_note("red", (242.0, 201.0))
+    return FieldDraft.from_reading(FieldReading(blocks, (), frozenset({(0, 1), (1, 2)}),
+                                                False, (note,)))
+
+
+def test_a_block_asked_about_as_maybe_carrying_one_of_its_colour_is_lifted_onto_one() -> None:
+    """infinifield.md "Build the field" step 1 (a "little 3D castle"): the camera cannot tell
+    a red block from a red one on a red one, and asks. The red block is marked for the
+    players; one tap in levels mode lifts it a level onto a red block (what was asked), not
+    onto one of the guessed colour (white, the set's most), and the question is settled."""
+    draft = _row_with_a_tower_ask()
+    red = next(b for b in draft.present() if b.colour == "red")
+    assert [b.key for b in draft.tower_asks()] == [red.key]
+    assumed = draft.set_level(red.key, 2, red.centre)
+    assert [draft.blocks[k].colour for k in assumed] == ["red"]
+    assert draft.blocks[red.key].level == 2
+    assert draft.supports(red.key) == assumed
+    assert draft.tower_asks() == []
+    assert [g.size_mm for g in draft.first_level() if g.colour == "red"] == [40.0], \
+        "the block assumed under it has no read size"
+
+
+def test_a_block_asked_about_changed_by_the_players_is_no_longer_asked_about() -> None:
+    """A tap that changes the asked block's colour answers for it: it is no longer the
+    block the camera asked about, and a lift then assumes a block of the usual guess."""
+    draft = _row_with_a_tower_ask()
+    red = next(b for b in draft.present() if b.colour == "red")
+    assert [g.size_mm for g in draft.first_level()] == [40.5] * 3, \
+        "a first level kept from the draft keeps the size its tops were read at"
+    draft.cycle(red.key)
+    assert draft.tower_asks() == []

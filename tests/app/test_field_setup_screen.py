@@ -1002,3 +1002,97 @@ def test_a_fault_of_the_reader_is_said_and_reading_again_works(
     _until_read(driver)
     assert screen.capture is not None and screen.capture.draft.present()
     go_home(driver)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ru"])
+def test_blocks_that_may_carry_one_of_their_colour_are_counted_in_the_players_language(
+        lang: str) -> None:
+    """infinifield.md "Build the field" step 1 (a "little 3D castle"): where the camera asks
+    whether a block carries one of its colour, the screen says so in the players' language
+    and counts the blocks marked ``+``, never in the reader's English with millimetres."""
+    from companion.app.field_capture import FieldDraft
+    from companion.app.i18n import Translator
+    from companion.app.screens.field_setup import note_lines
+    from vision.geometry import square
+    from vision.readers.field3d import FieldReading, SeenBlock3D
+    from vision.readers.notes import tower_unsure_note
+
+    blocks = tuple(SeenBlock3D(c, (200.0 + 41 * i, 200.0), 0.0, 1,
+                               square((200.0 + 41 * i, 200.0), 40.0, 0.0))
+                   for i, c in enumerate(["white", "red"]))
+    draft = FieldDraft.from_reading(FieldReading(
+        blocks, (), frozenset({(0, 1)}), False, (tower_unsure_note("red", (241.0, 200.0)),)))
+    translator = Translator(lang)
+
+    class _App:
+        def tr(self, key: str, **params: Any) -> str:
+            return translator.tr(key, **params)
+
+    lines = note_lines(_App(), draft)
+    assert lines == [translator.tr("fieldsetup.note_tower", count=1)]
+    assert "mm" not in lines[0] and "+" in lines[0] and "1" in lines[0]
+
+
+STACKS = Path(__file__).resolve().parents[1] / "data" / "table3d_stacks"
+TOWER_OF_ONE_COLOUR = STACKS / "f773_before"
+"""A tuning photo of a stacked field: the white W5 stands on the white W2 (7 cm from the
+point under the camera, 95 cm up); ``f773_ground`` is its first level alone."""
+
+
+def test_a_block_that_may_carry_one_of_its_colour_is_marked_and_lifted_by_one_tap(
+        driver: AppDriver, tmp_path: Path) -> None:
+    """infinifield.md "Build the field" (the players confirm the field): f773's first level
+    is kept, W5 goes on W2 and the stacked field is read on it. The camera reads W5's top as
+    W2 (no other colour shows between them) but asks: W2's mark carries an amber ``+`` and a
+    line says why. In levels mode one tap on that mark lifts the block a level onto a white
+    block: the field has W5 on W2, the ``+`` and the line go."""
+    first = load_scene(TOWER_OF_ONE_COLOUR.with_name("f773_ground").with_suffix(".json"))
+    stacked = load_scene(TOWER_OF_ONE_COLOUR.with_suffix(".json"))
+    assert stacked.split == "tune"
+    frames = [first.image(), stacked.image()]
+    cameras = _replay_camera(driver, tmp_path, TOWER_OF_ONE_COLOUR)
+    next(cameras)               # its calibration and intrinsics, as the app keeps them
+    try:
+        _lift_the_block_asked_about(driver, stacked, frames, len(first.blocks))
+    finally:
+        next(cameras, None)
+    go_home(driver)
+
+
+def _lift_the_block_asked_about(driver: AppDriver, stacked: Any, frames: list[np.ndarray],
+                                first_blocks: int) -> None:
+    _read_in_the_players_language(driver, _Still(frames[0]))
+    screen = driver.screen
+    driver.tap(screen.ids.ground_button)
+    assert len(screen.ground) == first_blocks
+    screen.frame_source = lambda: frames[1]
+    driver.tap(screen.ids.read_button)
+    for _ in range(600):
+        if not screen.reading and screen.capture.draft.tower_asks():
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    draft = screen.capture.draft
+    asked = draft.tower_asks()
+    w2 = stacked.blocks["W2"].centre_mm
+    assert [b.colour for b in asked] == ["white"]
+    assert np.hypot(asked[0].centre[0] - w2[0], asked[0].centre[1] - w2[1]) < 6.0
+    line = driver.app.tr("fieldsetup.note_tower", count=1)
+    assert line in screen.problems
+    picture = screen.ids.picture
+    image = driver.screenshot("field_setup_tower_asked")
+    x, y = picture.window_point(*picture.view.mark(asked[0].key))
+    badge = (x - MARK_PX * 0.4 - 5, y + MARK_PX * 0.4 + 5)
+    assert close_to(_pixel(image, *badge), theme.ACCENT, 40), "an amber + badge"
+
+    driver.tap(screen.ids.levels_mode)
+    driver.tap_at(x, y)
+    driver.frames(3)
+    lifted = draft.blocks[asked[0].key]
+    assert lifted.level == 2
+    assert [draft.blocks[k].colour for k in draft.supports(lifted.key)] == ["white"]
+    assert draft.tower_asks() == [] and line not in screen.problems
+    image = driver.screenshot("field_setup_tower_lifted")
+    x, y = picture.window_point(*picture.view.mark(lifted.key))
+    assert not close_to(_pixel(image, x - MARK_PX * 0.4 - 5, y + MARK_PX * 0.4 + 5),
+                        theme.ACCENT, 40), "no + badge once lifted"

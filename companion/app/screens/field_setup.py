@@ -48,7 +48,7 @@ from companion.app.kvload import load_kv_beside
 from companion.games.core import SetupError
 from vision.camera_model import CameraModelError
 from vision.pose import PoseError
-from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE
+from vision.readers.notes import DETAIL, HIDDEN, PAWN_UNSURE, TOWER_UNSURE
 
 LOG = logging.getLogger(__name__)
 
@@ -77,9 +77,11 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
 
     Blocks assumed under others are marked ``?`` on the picture (while their colour is the
     camera's guess) and counted in one line, as are the pairs a level apart drawn in amber
-    (the camera could not tell whether they touch); a pawn whose block was unsure is named by its
-    colour. A note of no known kind is shown as it was written (a camera too far to read
-    the field reliably is said above the counts, :func:`detail_line`).
+    (the camera could not tell whether they touch) and the first-level blocks marked ``+``
+    that may carry a block of their own colour (:meth:`FieldDraft.tower_asks`); a pawn whose
+    block was unsure is named by its colour. A note of no known kind is shown as it was
+    written (a camera too far to read the field reliably is said above the counts,
+    :func:`detail_line`).
     """
     lines = []
     guessed = draft.guessed()
@@ -88,12 +90,15 @@ def note_lines(app: Any, draft: FieldDraft) -> list[str]:
     unsure = draft.unsure_pairs()
     if unsure:
         lines.append(app.tr("fieldsetup.note_touch", count=len(unsure)))
+    towers = draft.tower_asks()
+    if towers:
+        lines.append(app.tr("fieldsetup.note_tower", count=len(towers)))
     for note in draft.notes:
         kind = getattr(note, "kind", None)
         if kind == PAWN_UNSURE:
             colour = getattr(note, "colour", "")
             lines.append(app.tr("fieldsetup.note_pawn", pawn=app.tr(f"pawn_colour.{colour}")))
-        elif kind not in (HIDDEN, DETAIL):
+        elif kind not in (HIDDEN, DETAIL, TOWER_UNSURE):
             lines.append(app.tr("fieldsetup.note", note=note))
     return lines
 

@@ -101,6 +101,7 @@ class FieldPicture(Widget):
         self.canvas.after.add(self._ring_group)
         self._texture: Texture | None = None
         self._letters: dict[tuple[str, tuple[float, ...]], Any] = {}
+        self._tower_asks: set[int] = set()
         self.bind(pos=lambda *_: self.redraw(), size=lambda *_: self.redraw())
 
     def show(self, capture: Capture | None) -> None:
@@ -222,6 +223,7 @@ class FieldPicture(Widget):
                 Color(*PAWN_COLOURS.get(pawn.colour, OUTLINE))
                 x, y = self._pt(view.pawn_mark(pawn))
                 Line(circle=(x, y, 9), width=2.5)
+            self._tower_asks = {b.key for b in draft.tower_asks()}
             for key in draft.blocks:
                 self._mark(view, key)
             self._rings(view)
@@ -303,6 +305,8 @@ class FieldPicture(Widget):
             self._level_badge(x + r * 0.8, y + r * 0.8, block.level)
         if block.seen == "assumed" and block.colour == block.read_as:
             self._guess_badge(x - r * 0.8, y + r * 0.8)
+        elif block.key in self._tower_asks:
+            self._tower_badge(x - r * 0.8, y + r * 0.8)
 
     def _guess_badge(self, x: float, y: float) -> None:
         """A ``?`` in a small white disc at the mark's other corner.
@@ -314,6 +318,22 @@ class FieldPicture(Widget):
         if sign is None:
             sign = self._letters[("?", ink)] = _letter("?", ink, 13)
         Color(0.97, 0.97, 0.97, 1)
+        Ellipse(pos=(x - BADGE_PX / 2, y - BADGE_PX / 2), size=(BADGE_PX, BADGE_PX))
+        w, h = sign.size
+        Color(1, 1, 1, 1)
+        Rectangle(texture=sign, pos=(x - w / 2, y - h / 2), size=(w, h))
+
+    def _tower_badge(self, x: float, y: float) -> None:
+        """A ``+`` in a small amber disc at the mark's other corner.
+
+        The camera could not tell whether a block of this one's colour stands on it
+        (:meth:`companion.app.field_capture.FieldDraft.tower_asks`).
+        """
+        ink = (0.08, 0.08, 0.1, 1)
+        sign = self._letters.get(("+", ink))
+        if sign is None:
+            sign = self._letters[("+", ink)] = _letter("+", ink, 15)
+        Color(*theme.ACCENT)
         Ellipse(pos=(x - BADGE_PX / 2, y - BADGE_PX / 2), size=(BADGE_PX, BADGE_PX))
         w, h = sign.size
         Color(1, 1, 1, 1)
