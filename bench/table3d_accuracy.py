@@ -39,6 +39,7 @@ from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
 from vision.readers.ground3d import first_level
+from vision.readers.notes import TOWER_UNSURE
 from vision.readers.table_views import TableViews, learn_palette
 from vision.readers.verify import check_blocks, locate_pawn
 
@@ -179,6 +180,7 @@ def score_setup(scene: SceneTruth, reading: FieldReading, t: Tally) -> None:
         t.c["stacked_right_seen"] += graph_exact and (
             stacks_right or wrongs == ["hidden block's colour (assumed)"])
         level_pairs_asked(scene, reading, m, t)
+        towers_asked(scene, reading, m, t)
     for p in scene.pawns:
         if p.block is None:
             continue
@@ -225,6 +227,30 @@ WRONG_KINDS = (
 
 RAISED_READS = ("right", "low", "high", "missed")
 """How a top above the first level was read (:func:`raised_tops_read`)."""
+
+
+def towers_asked(scene: SceneTruth, reading: FieldReading, m: dict[str, int], t: Tally
+                 ) -> None:
+    """First-level blocks asked about as maybe carrying one of their colour (the set-up
+    screen's ``+``, ``tower_unsure`` notes), how many truly do, and the blocks on one of
+    their own colour the reading missed, and whether their block was asked about."""
+    asked: set[str] = set()
+    for note in reading.notes:
+        if getattr(note, "kind", None) != TOWER_UNSURE:
+            continue
+        near = [b for b in scene.blocks.values() if b.level == 1 and b.colour == note.colour
+                and math.hypot(b.centre_mm[0] - note.at[0], b.centre_mm[1] - note.at[1])
+                < MATCH_MM]
+        t.c["tower asks"] += 1
+        if near:
+            asked.add(near[0].id)
+            t.c["tower asks true"] += any(o.colour == near[0].colour and near[0].id in o.rests_on
+                                          for o in scene.blocks.values())
+    for b in scene.blocks.values():
+        if b.level > 1 and b.id not in m and any(
+                scene.blocks[s].colour == b.colour for s in b.rests_on):
+            t.c["own colour missed"] += 1
+            t.c["own colour missed asked"] += any(s in asked for s in b.rests_on)
 
 
 def raised_tops_read(scene: SceneTruth, reading: FieldReading) -> list[tuple[str, str]]:
@@ -598,6 +624,12 @@ def main(argv: Iterable[str] | None = None) -> None:
                       f"{c['level pairs asked']} in {c['stacked_scenes']} stacked fields; "
                       f"stacked fields fully right once the players answer them "
                       f"{pct(c['stacked_right_asked'], c['stacked_scenes'])}")
+            if c["tower asks"] or c["own colour missed"]:
+                print(f"  {name}: first-level blocks asked about as maybe carrying one of "
+                      f"their colour (+) {c['tower asks']}, truly carrying one "
+                      f"{c['tower asks true']}; blocks on one of their colour missed "
+                      f"{c['own colour missed']}, their block asked about "
+                      f"{c['own colour missed asked']}")
             if c["raised tower"] + c["raised bridge"]:
                 print(f"  {name}: tops above the first level read at their level: "
                       + "; ".join(
