@@ -145,8 +145,13 @@ class AppDriver:
 
 
 def close_to(colour: tuple, rgba: tuple, tolerance: int = 30) -> bool:
-    """Whether a 0-255 RGB pixel matches a 0-1 RGBA theme colour."""
-    return all(abs(c - round(t * 255)) <= tolerance for c, t in zip(colour, rgba[:3], strict=False))
+    """Whether a 0-255 RGB pixel matches a 0-1 RGBA theme colour.
+
+    The pixel's values are taken as Python ints: a NumPy ``uint8`` minus a larger number
+    wraps round instead of going negative.
+    """
+    return all(abs(int(c) - round(t * 255)) <= tolerance
+               for c, t in zip(colour, rgba[:3], strict=False))
 
 
 def share_of(image: np.ndarray, rgba: tuple, tolerance: int = 30) -> float:
