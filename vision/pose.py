@@ -169,6 +169,11 @@ PREDICT_REACH_PX = (10, 25)
 """How far (frame px) round the place the markers found put a missing one it is looked for,
 from three markers and from two."""
 
+PREDICT_SIZES = (0.85, 0.92, 1.0, 1.08)
+"""The sizes (shares of the one the homography gives) a missing marker is looked for at when
+only two were found: f988 (98 cm up), its two right-hand markers found, put the left-hand
+ones 10 % too large and 10 px off."""
+
 
 def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: TableLayout
                      ) -> dict[int, np.ndarray]:
@@ -206,8 +211,13 @@ def _predict_missing(grey: np.ndarray, found: Mapping[int, np.ndarray], layout: 
                           interpolation=cv2.INTER_CUBIC)
         base = ((guess - [x0, y0] + 0.5) * scale - 0.5).astype(np.float32)
         tpl = _template(marker_id)
-        # every second pixel, then every third of one round the best
-        _s, pts = _best_quad(crop, tpl, base, np.arange(-reach, reach + 1, 2) * scale)
+        # every second pixel, then every third of one round the best; from two markers the
+        # size too (their corners, in a line, put the others' scale across it less surely)
+        middle = base.mean(axis=0)
+        sizes = PREDICT_SIZES if len(ids) < 3 else (1.0,)
+        _s, pts = max((_best_quad(crop, tpl, (middle + (base - middle) * f).astype(np.float32),
+                                  np.arange(-reach, reach + 1, 2) * scale) for f in sizes),
+                      key=lambda sp: sp[0])
         score, pts = _best_quad(crop, tpl, pts, np.arange(-2 * scale, 2 * scale + 1))
         refined = cv2.cornerSubPix(crop, pts.reshape(-1, 1, 2).astype(np.float32), (5, 5),
                                    (-1, -1), (cv2.TERM_CRITERIA_EPS
