@@ -37,6 +37,7 @@ from vision.devtools.table3d_truth import SceneTruth, iter_scenes, load_scene
 from vision.layout import TableLayout
 from vision.palette import Palette
 from vision.pose import PoseError, find_table_markers, solve_pose
+from vision.readers.added3d import FirstLevelPhoto
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
 from vision.readers.ground3d import first_level
 from vision.readers.notes import TOWER_UNSURE
@@ -379,34 +380,39 @@ def score_pair(before: SceneTruth, after: SceneTruth, pose_after: object, palett
 
 
 def first_level_read(scene: SceneTruth, ground_dir: Path | None, which: str,
-                     palette: Palette) -> list[SeenBlock3D]:
+                     palette: Palette) -> tuple[list[SeenBlock3D], FirstLevelPhoto | None]:
     """The first level read on the family's ``ground`` photo in ``ground_dir``, if any.
 
     That photo shows the field before anything was stacked on it (rendered for stacked
     families, :mod:`vision.devtools.render_table`); it is read with its own pose and the
     family's palette, as the app reads it at set-up.
+
+    Returns:
+        The first level's blocks and the photo with its pose (none without the photo).
     """
     if ground_dir is None:
-        return []
+        return [], None
     path = ground_dir / f"{scene.family}_ground.json"
     if not path.is_file():
-        return []
+        return [], None
     photo = load_scene(path)
     frame = photo.image()
     try:
         pose = solve_pose(find_table_markers(frame, photo.layout), photo.camera.size,
                           intrinsics_of(photo, which), photo.layout)
     except PoseError:
-        return []
-    return first_level(read_field(frame, pose, palette).blocks)
+        return [], None
+    return first_level(read_field(frame, pose, palette).blocks), FirstLevelPhoto(frame, pose)
 
 
 def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False,
-             ground_dir: Path | None = None) -> dict[tuple[str, str], Tally]:
+             ground_dir: Path | None = None, ground_photo: bool = True
+             ) -> dict[tuple[str, str], Tally]:
     """Score every scene; tallies keyed by (group kind, group name).
 
     With ``ground_dir``, a stacked family's set-up photo is read with the first level read
-    on its ``ground`` photo there (:func:`first_level_read`).
+    on its ``ground`` photo there (:func:`first_level_read`), and with that photo itself
+    unless ``ground_photo`` is false (the blocks only, as before the photo was kept).
     """
     tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
     families: dict[str, dict[str, SceneTruth]] = defaultdict(dict)
@@ -448,10 +454,11 @@ def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False,
                 reference = views
             if role == "before" or (role == "hand"):
                 started = time.perf_counter()
-                ground = first_level_read(scene, ground_dir, which, palette) \
-                    if role == "before" else []
+                ground, photo = first_level_read(scene, ground_dir, which, palette) \
+                    if role == "before" else ([], None)
                 t.c["ground_photos"] += bool(ground)
-                reading = read_field(frame, pose, palette, views=views, ground=ground)
+                reading = read_field(frame, pose, palette, views=views, ground=ground,
+                                     ground_photo=photo if ground_photo else None)
                 t.c["read_ms"] += int((time.perf_counter() - started) * 1000)
                 t.c["reads"] += 1
                 if role == "before":
@@ -570,6 +577,9 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--ground", metavar="DIR",
                         help="read each stacked set-up photo with its first level, read on "
                              "DIR/<family>_ground.jpg (the field before stacking)")
+    parser.add_argument("--ground-blocks-only", action="store_true",
+                        help="with --ground: read with the first level's blocks only, not "
+                             "comparing the two photos (as readers before 2026-11-29 did)")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(list(argv) if argv is not None else None)
     folder = folder_with_data(args.folder)
@@ -593,7 +603,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     ground_dir = Path(args.ground) if args.ground else None
     if ground_dir is not None and not ground_dir.is_dir():
         parser.error(f"--ground {args.ground}: no such folder")
-    tallies = evaluate(scenes, args.intrinsics, args.verbose, ground_dir)
+    tallies = evaluate(scenes, args.intrinsics, args.verbose, ground_dir,
+                       not args.ground_blocks_only)
     for kind in ("all", "size", "lighting", "height"):
         for (k, name), t in sorted(tallies.items()):
             if k == kind:

@@ -158,12 +158,16 @@ def _cmd_read(args: argparse.Namespace) -> int:
     intrinsics = _intrinsics(args.camera, args.calibration)
     pose = table_pose(image, intrinsics)
     ground = []
+    photo = None
     if args.first_level:
+        from vision.readers.added3d import FirstLevelPhoto
         from vision.readers.ground3d import first_level
 
         before = _image(args.first_level)
-        ground = first_level(read_field(before, table_pose(before, intrinsics)).blocks)
-    reading = read_field(image, pose, ground=ground)
+        before_pose = table_pose(before, intrinsics)
+        ground = first_level(read_field(before, before_pose).blocks)
+        photo = FirstLevelPhoto(before, before_pose)
+    reading = read_field(image, pose, ground=ground, ground_photo=photo)
     summary = reading.summary()
     summary["camera"] = pose.describe()
     if args.first_level:
@@ -407,7 +411,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="run the engine's field-building checks")
     p.add_argument("--first-level", metavar="PHOTO",
                    help="a photo of the field's first level taken before the stacking (same "
-                        "camera): hidden blocks keep what it saw, tops over it stand on it")
+                        "camera): hidden blocks keep what it saw, tops over it stand on it, "
+                        "and a block set on it since shows where the two photos differ")
     p.set_defaults(run=_cmd_read)
     p = sub.add_parser("check", help="is a saved calibration still right for this view?")
     p.add_argument("calibration")

@@ -12,13 +12,20 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
-from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
+from tests.vision.table3d_reading import (
+    assert_read_whole,
+    load_tune_scene,
+    read_tune_scene,
+    tune_scene_views,
+)
 from vision.camera_model import Intrinsics
 from vision.devtools.table3d_truth import SceneTruth
 from vision.geometry import square
+from vision.readers.added3d import FirstLevelPhoto
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
 from vision.readers.ground3d import first_level, ground_block, stands_on_ground
 from vision.readers.table_views import TableViews
@@ -273,3 +280,69 @@ def test_a_block_that_may_carry_one_of_its_colour_is_asked_about() -> None:
     assert math.hypot(asks[0].at[0] - w2[0], asks[0].at[1] - w2[1]) < 6.0
     _scene, plain = _read_on_first_level("f701")
     assert not [n for n in plain.notes if getattr(n, "kind", None) == TOWER_UNSURE]
+
+
+def _photo(family: str, folder: Path = DATA / "table3d_ground") -> FirstLevelPhoto:
+    _scene, views = tune_scene_views(f"{family}_ground", folder)
+    return FirstLevelPhoto(views.frame, views.pose)
+
+
+def test_a_bridge_over_a_block_of_its_colour_is_read_where_the_two_photos_differ() -> None:
+    """infinifield.md "Build the field": f078's yellow Y6 bridges yellow Y4 and red R3 (86 cm
+    up). Its top and the strip of Y4's top beside it show as one yellow region, and with the
+    first level's blocks alone no block is read a level up there. Against the first level's
+    photo, where R3's red top and the table beside it showed, the stacked photo is yellow
+    now: Y6 is read a level up, resting on R3 and Y4."""
+    _ground_scene, ground = _ground("f078")
+    scene, views = tune_scene_views("f078_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    blocks_only = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                             ground=ground)
+    assert _on(blocks_only, scene, "Y6") is None
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f078"))
+    found = {bid: _on(reading, scene, bid) for bid in ("Y6", "R3", "Y4")}
+    assert None not in found.values(), found
+    assert set(reading.blocks[found["Y6"]].rests_on) == {found["R3"], found["Y4"]}
+    up = [b for b in reading.blocks if b.level > 1]
+    assert len(up) == sum(b.level > 1 for b in blocks_only.blocks) + 1, "Y6, nothing else"
+
+
+def _with_a_hand_over(photo: FirstLevelPhoto, at_px: tuple[int, int]) -> FirstLevelPhoto:
+    """``photo`` with the rendered hand of f078's hand photo moved so its fingertips lie at
+    ``at_px`` (the arm: what that photo shows and the set-up photo does not, in one piece
+    from the frame's bottom edge)."""
+    hand = load_tune_scene("f078_hand").image()
+    before = load_tune_scene("f078_before").image()
+    changed = (np.abs(hand.astype(int) - before.astype(int)).sum(axis=2) > 60)
+    _n, parts = cv2.connectedComponents(changed.astype(np.uint8))
+    arm = parts == np.bincount(parts[-1][parts[-1] > 0]).argmax()
+    ys, xs = np.nonzero(arm)
+    shift = np.float32([[1, 0, at_px[0] - xs[ys.argmin()]], [0, 1, at_px[1] - ys.min()]])
+    size = (hand.shape[1], hand.shape[0])
+    moved = cv2.warpAffine(arm.astype(np.uint8), shift, size) > 0
+    frame = photo.frame.copy()
+    frame[moved] = cv2.warpAffine(hand, shift, size)[moved]
+    return FirstLevelPhoto(frame, photo.pose)
+
+
+def test_a_first_level_photo_with_a_hand_over_the_table_is_not_compared_with() -> None:
+    """The players may keep the first level while a hand is still over it (the blocks they
+    keep are as they corrected them). Much of a shaded hand takes the mat's class, so
+    compared with the stacked photo it would look like a block set since: with f078's hand
+    reaching over red R2, beside white W2, in its first level's photo, the reading adds no
+    white block on W2 and reads the stacked photo as with the first level's blocks alone."""
+    _ground_scene, ground = _ground("f078")
+    scene, views = tune_scene_views("f078_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    w2 = scene.blocks["W2"]
+    fingertips = scene.camera.project([scene.blocks["R2"].top_centre_mm])[0]
+    photo = _with_a_hand_over(_photo("f078"), (round(fingertips[0]), round(fingertips[1]) + 6))
+    blocks_only = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                             ground=ground)
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=photo)
+    assert not any(b.level == 2 and b.colour == "white"
+                   and math.dist(b.centre, w2.centre_mm) < 10 for b in reading.blocks)
+    assert [(b.colour, b.level, b.centre) for b in reading.blocks] == [
+        (b.colour, b.level, b.centre) for b in blocks_only.blocks]

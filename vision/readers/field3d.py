@@ -36,6 +36,7 @@ from vision.geometry import gaps_between, inset, square
 from vision.layout import TableLayout
 from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
+from vision.readers.added3d import FirstLevelPhoto, added_blocks, onto_places
 from vision.readers.detail import MIN_TOP_PX, camera_detail
 from vision.readers.faces3d import (
     FACE_SHADE,
@@ -47,6 +48,8 @@ from vision.readers.faces3d import (
 )
 from vision.readers.grid_cells import missed_in_rows, onto_rows
 from vision.readers.ground3d import (
+    OFF_PLACE_MM,
+    SAME_BLOCK_MM,
     bridges_own_colour,
     off_place,
     rests_half_on_two,
@@ -70,6 +73,7 @@ from vision.readers.levels3d import (
 )
 from vision.readers.notes import (
     HIDDEN,
+    TOWER_UNSURE,
     ReadingNote,
     detail_note,
     hidden_block_note,
@@ -410,8 +414,8 @@ def _touching(blocks: Sequence[SeenBlock3D], touch_mm: float) -> set[tuple[int, 
 
 def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = None,
                max_level: int = MAX_LEVEL, px_per_mm: float = 1.0,
-               views: TableViews | None = None, ground: Sequence[SeenBlock3D] = ()
-               ) -> FieldReading:
+               views: TableViews | None = None, ground: Sequence[SeenBlock3D] = (),
+               ground_photo: FirstLevelPhoto | None = None) -> FieldReading:
     """Read the whole field from one frame (set-up).
 
     Tops at every level, stacks, touching pairs, pawns, and whether a hand is in view.
@@ -428,6 +432,10 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             stacked on it (:func:`vision.readers.ground3d.first_level` of that reading):
             a top read on the table over one of them stands on it, and one this frame
             hides keeps its colour and place (:mod:`vision.readers.ground3d`).
+        ground_photo: the photo ``ground`` was read on: a block set a level up since,
+            that the stacked frame alone cannot tell (one of a colour on another of it),
+            is read where the two photos differ (:mod:`vision.readers.added3d`). Not
+            compared with if a hand is over the table in it.
     """
     if palette is None:
         palette = learn_palette(TableViews(frame, pose, default_palette(), px_per_mm))
@@ -476,7 +484,13 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         blocks = _raised_over_ground(blocks, ground, pose)
     blocks = _no_overlaps(blocks, layout.block_mm)
     if ground:
-        blocks = _on_ground(blocks, ground, views, column_seen, unsure_faces, asks)
+        before = None
+        if ground_photo is not None:
+            before = TableViews(ground_photo.frame, ground_photo.pose, palette, px_per_mm)
+            if _hand_in_view(before, ground, ()):
+                before = None   # a hand over it, much of it in the mat's class, would
+                                # look like blocks set down since
+        blocks = _on_ground(blocks, ground, views, column_seen, unsure_faces, asks, before)
     blocks.sort(key=lambda b: (b.colour, round(b.centre[1] / layout.block_mm), b.centre[0]))
     ids_for_notes = {i: (b.colour, b.centre) for i, b in enumerate(blocks)}
     for i, b in enumerate(blocks):
@@ -605,7 +619,8 @@ def _shows_own_top(views: TableViews, block: SeenBlock3D,
 
 def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: TableViews,
                column_seen: set[int], unsure: set[int] | None = None,
-               asks: list[ReadingNote] | None = None) -> list[SeenBlock3D]:
+               asks: list[ReadingNote] | None = None, before: TableViews | None = None
+               ) -> list[SeenBlock3D]:
     """The tops read with the first level (:mod:`vision.readers.ground3d`) as known.
 
     A top read on the table over a first-level block it is not stands a level up; one read
@@ -623,7 +638,13 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     makes on the tuning photos); such a one is dropped. A top read as a first-level block of
     its colour that looks, against the first level's photo, as a tower's top over it does
     (:func:`_grown_as_a_tower`) is still read as that block, and ``asks`` gets a note for
-    the players to check it (:func:`~vision.readers.notes.tower_unsure_note`).
+    the players to check it (:func:`~vision.readers.notes.tower_unsure_note`). With the
+    first level's photo (``before``), a top read a level up off every place a block can
+    stand there is moved onto the one the two photos show it on
+    (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
+    were set down since (:func:`~vision.readers.added3d.added_blocks`) are added, each in
+    place of a top of its colour read for it on the table where no first-level block
+    stands, and no longer asked about.
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -679,6 +700,25 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         if bridge is not None:
             out.append(bridge)
             column_seen.add(id(bridge))
+    if before is not None:
+        moved = onto_places(views, before, ground, out)
+        column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
+                           if m is not t and id(t) in column_seen)
+        out = moved
+        for block in added_blocks(views, before, ground, out):
+            read_at = _lowered(block, pose).centre
+            out = [t for t in out if not (
+                t.level == 1 and t.colour == block.colour and t.seen == "top"
+                and same_block(t.centre, t.colour, ground) is None
+                and np.hypot(t.centre[0] - read_at[0], t.centre[1] - read_at[1])
+                < OFF_PLACE_MM)]
+            if asks is not None:
+                asks[:] = [a for a in asks if not (
+                    a.kind == TOWER_UNSURE and a.colour == block.colour
+                    and np.hypot(a.at[0] - block.centre[0], a.at[1] - block.centre[1])
+                    < SAME_BLOCK_MM)]
+            out.append(block)
+            column_seen.add(id(block))
     for g in unread(ground, out):
         covered = any(t.level >= 2 and _overlap_mm2(t.outline, g.outline)
                       >= GROUND_COVER_SHARE * block_mm * block_mm for t in out)

@@ -1,0 +1,240 @@
+"""Blocks set on the first level since its photo, found by what changed between two photos.
+
+A block standing on one of its own colour shows the camera one colour where the rules allow
+one block or two, and a top near the camera's nadir tells its level by a pixel or two of
+size: read alone, such a stacked photo cannot be settled. The first level's photo, taken
+from the same camera before anything was stacked, can: every block set on the first level
+since then stands either on one first-level block (a tower) or across two touching ones (a
+bridge), and its top, 80 mm up, covers pixels that photo showed as something else (the
+table, a shadow, a block of another colour). Where the stacked photo now shows one block
+colour over nearly all of those pixels, a block of that colour stands there.
+
+Each place is tried with each block colour; places a top read a level up already covers are
+left alone, and the pixels another top read a level up may hide are not counted. Of two
+places found overlapping, the one with more changed pixels stands.
+
+Example:
+    >>> from vision.readers.ground3d import ground_block
+    >>> ground = [ground_block("red", (100.0, 100.0), 0.0, 40.0),
+    ...           ground_block("red", (141.0, 100.0), 0.0, 40.0)]
+    >>> [(kind, [round(v) for v in centre]) for kind, centre, _ in places(ground)]
+    [('tower', [100, 100]), ('tower', [141, 100]), ('bridge', [120, 100])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import cv2
+import numpy as np
+
+from vision.geometry import inset, square
+from vision.palette import UNKNOWN
+from vision.pose import TablePose
+from vision.readers.levels3d import prism_hits
+
+if TYPE_CHECKING:
+    from vision.readers.field3d import SeenBlock3D
+    from vision.readers.table_views import TableViews
+
+ADDED_MIN_POINTS = 20
+"""A place is judged on at least this many changed points (2 mm apart on its top, 80 mm
+up): a tower near the camera's nadir covers fewer pixels than its block did, and cannot be
+told (on the tuning families true places showed 0-256, false ones with the colour over
+this share 0-16 or beside a true one)."""
+
+ADDED_SHARE = 0.9
+"""... of which the stacked photo shows the place's colour over this share (true places
+of the tuning families 0.99-1.0 but two (0.68, 0.76), the falsest 0.8)."""
+
+OVERLAP_SHARE = 0.1
+"""Two blocks of one level cannot overlap: a place overlapping a top read a level up, or a
+place found before it, by more than this share of a block's top is taken (a top read a few
+millimetres off its place overlaps its neighbour's by a few hundredths, a place diagonally
+beside another by a quarter)."""
+
+PAIR_MM = (34.0, 52.0)
+"""Two first-level blocks whose centres lie this far apart (mm) touch, and may carry a
+bridge: side by side they stand 40-45 mm apart."""
+
+POINT_STEP_MM = 2.0
+POINT_INSET_MM = 4.0
+"""Points on a place's top: this far apart and in from its edges (a bevel, a tilt)."""
+
+
+@dataclass(frozen=True)
+class FirstLevelPhoto:
+    """The camera's photo of the first level, and the camera's pose in it.
+
+    Taken before the builder stacked on the first level (the frame the first level was read
+    on), from the camera that takes the stacked photo.
+    """
+
+    frame: np.ndarray
+    pose: TablePose
+
+
+def places(ground: Sequence[SeenBlock3D]) -> list[tuple[str, np.ndarray, float]]:
+    """Where a block may stand a level up: on each block, and across each touching pair.
+
+    Returns:
+        ``(kind, centre, angle)``: ``tower`` or ``bridge``, its centre (table mm), its turn.
+    """
+    out = [("tower", np.asarray(g.centre, np.float64), g.angle) for g in ground]
+    for i, a in enumerate(ground):
+        for b in ground[i + 1:]:
+            apart = float(np.hypot(a.centre[0] - b.centre[0], a.centre[1] - b.centre[1]))
+            if PAIR_MM[0] <= apart <= PAIR_MM[1]:
+                mid = (np.asarray(a.centre, np.float64) + np.asarray(b.centre, np.float64)) / 2
+                out.append(("bridge", mid, a.angle))
+    return out
+
+
+def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
+                   top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D]
+                   ) -> dict[str, tuple[int, float]]:
+    """How a top at ``outline``, ``top_mm`` up, of each of ``colours`` fits what changed.
+
+    Points on that top which the first level's photo (``before``) showed in a class other
+    than the colour tried, and which none of ``hiders`` (tops read a level up or more) may
+    hide from the camera; not those either photo shows skin at, nor those the stacked one
+    shows a pawn's colour at (a pawn on a top hides which top; its shaded side, in no
+    colour of the palette's, still counts against: to clear a pawn's width round those
+    points lost two true bridges of the tuning families for one).
+
+    Returns:
+        For each colour: how many such points there are, and the share of them the stacked
+        photo shows in that colour.
+    """
+    pts = inset(np.asarray(outline, np.float64), POINT_INSET_MM)
+    lo, hi = pts.min(axis=0), pts.max(axis=0)
+    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], POINT_STEP_MM),
+                         np.arange(lo[1], hi[1], POINT_STEP_MM))
+    grid = np.column_stack([xs.ravel(), ys.ravel()])
+    contour = pts.astype(np.float32).reshape(-1, 1, 2)
+    grid = grid[[cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0
+                 for x, y in grid]]
+    points = np.column_stack([grid, np.full(len(grid), top_mm)])
+    cam = views.pose.camera_position()
+    on_table = cam + (points - cam) * (cam[2] / (cam[2] - top_mm))
+    on_table[:, 2] = 0.0
+    usable = np.ones(len(points), bool)
+    h1 = views.layout.block_height_mm
+    for other in hiders:
+        usable &= ~prism_hits(on_table, cam, np.asarray(other.outline, np.float64),
+                              (other.level - 1) * h1, other.level * h1)
+    bgr, ok, _ = views.sample(points)
+    now = views.classes_of(bgr, ok)
+    bgr, ok_before, _ = before.sample(points)
+    then = before.classes_of(bgr, ok_before)
+    usable &= ok & ok_before & (then != UNKNOWN)   # not under a hand in the first photo,
+    usable &= (now != UNKNOWN) & ~np.isin(now, views.palette.of_kind("pawn"))  # nor under a
+    # hand or a pawn's colour in this one
+    out = {}
+    for colour in colours:
+        wanted = views.palette.index(colour)
+        changed = usable & (then != wanted)
+        n = int(changed.sum())
+        out[colour] = (n, float((now[changed] == wanted).mean()) if n else 0.0)
+    return out
+
+
+def added_blocks(views: TableViews, before: TableViews, ground: Sequence[SeenBlock3D],
+                 tops: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """Blocks a level up that the first level's photo shows were set down since.
+
+    Args:
+        views: the stacked photo.
+        before: the first level's photo (classified with the stacked photo's palette).
+        ground: the first level, as read on ``before``.
+        tops: the tops read so far on the stacked photo: a place one of those a level up
+            overlaps (:data:`OVERLAP_SHARE`) is left alone, and the others a level up may
+            hide points.
+
+    Returns:
+        Blocks at level 2, each where it changed over :data:`ADDED_SHARE` of at least
+        :data:`ADDED_MIN_POINTS` points to its colour (the stronger of two that overlap).
+    """
+    from vision.readers.field3d import SeenBlock3D
+
+    layout = views.layout
+    block_mm, h1 = layout.block_mm, layout.block_height_mm
+    up = [t for t in tops if t.level >= 2]
+    colours = [views.palette.classes[i].name for i in views.palette.of_kind("block")]
+    found: list[tuple[int, SeenBlock3D]] = []
+    for _kind, centre, angle in places(ground):
+        outline = square((float(centre[0]), float(centre[1])), block_mm, angle)
+        if any(_overlap_mm2(t.outline, outline) > OVERLAP_SHARE * block_mm ** 2 for t in up):
+            continue
+        shares = changed_shares(views, before, outline, 2 * h1, colours, up)
+        for colour, (n, share) in shares.items():
+            if n >= ADDED_MIN_POINTS and share >= ADDED_SHARE:
+                found.append((n, SeenBlock3D(colour, (float(centre[0]), float(centre[1])),
+                                             angle, 2, outline)))
+    found.sort(key=lambda nb: -nb[0])
+    kept: list[SeenBlock3D] = []
+    for _n, block in found:
+        if not any(_overlap_mm2(k.outline, block.outline) > OVERLAP_SHARE * block_mm ** 2
+                   for k in kept):
+            kept.append(block)
+    return kept
+
+
+PLACE_MM = 5.0
+"""A top read a level up within this of a place (mm) stands there as read (the tuning
+families' blocks stand within 1.5 mm of theirs; a top is read to 1-3 mm)."""
+
+MOVE_MM = 20.0
+"""A top read a level up farther than :data:`PLACE_MM` from every place may stand on one
+within this (mm), read off it (a side face or a shadow taken into its top) ..."""
+
+MOVE_GAIN = 0.1
+"""... when the two photos changed to its colour there over :data:`ADDED_SHARE` of at
+least :data:`ADDED_MIN_POINTS` points, and over this share more than where it was read."""
+
+
+def onto_places(views: TableViews, before: TableViews, ground: Sequence[SeenBlock3D],
+                tops: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """The tops read, each one a level up read off its place moved onto it.
+
+    A block a level up stands on one first-level block or across two (:func:`places`).
+    One read more than :data:`PLACE_MM` from every place is moved onto the place near it
+    (:data:`MOVE_MM`) where the two photos say its colour now stands, when they say so more
+    clearly than where it was read (:data:`MOVE_GAIN`).
+    """
+    block_mm = views.layout.block_mm
+    h1 = views.layout.block_height_mm
+    spots = places(ground)
+    out = list(tops)
+    for k, top in enumerate(tops):
+        if top.level != 2 or top.seen != "top" or not spots:
+            continue
+        near = [(float(np.hypot(c[0] - top.centre[0], c[1] - top.centre[1])), c, a)
+                for _kind, c, a in spots]
+        if min(d for d, _c, _a in near) <= PLACE_MM:
+            continue
+        hiders = [t for j, t in enumerate(out) if j != k and t.level >= 2]
+        _n, here = changed_shares(views, before, top.outline, 2 * h1, [top.colour],
+                                  hiders)[top.colour]
+        best: tuple[float, np.ndarray, float] | None = None
+        for d, centre, angle in near:
+            if d > MOVE_MM:
+                continue
+            outline = square((float(centre[0]), float(centre[1])), block_mm, angle)
+            n, share = changed_shares(views, before, outline, 2 * h1, [top.colour],
+                                      hiders)[top.colour]
+            if (n >= ADDED_MIN_POINTS and share >= ADDED_SHARE
+                    and share >= here + MOVE_GAIN and (best is None or share > best[0])):
+                best = (share, centre, angle)
+        if best is not None:
+            _share, centre, angle = best
+            xy = (float(centre[0]), float(centre[1]))
+            out[k] = replace(top, centre=xy, angle=angle, outline=square(xy, block_mm, angle))
+    return out
+
+
+def _overlap_mm2(a: np.ndarray, b: np.ndarray) -> float:
+    area, _ = cv2.intersectConvexConvex(np.asarray(a, np.float32), np.asarray(b, np.float32))
+    return float(area)
