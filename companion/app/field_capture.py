@@ -652,6 +652,15 @@ class Capture:
     draft: FieldDraft
     views: Any = None
 
+    def photo(self) -> Any:
+        """The frame and the camera's pose in it, for reading a later frame against it.
+
+        Kept with the first level (:meth:`FieldDraft.first_level`) as ``ground_photo`` of
+        :func:`capture_field`.
+        """
+        from vision.readers.added3d import FirstLevelPhoto
+        return FirstLevelPhoto(self.frame, self.pose)
+
     def colour_at(self, centre: Sequence[float], level: int = 1) -> str:
         """The block colour most of a top at ``centre`` (mm) and ``level`` shows, else white.
 
@@ -688,13 +697,15 @@ def table_intrinsics(calibration_path: Path) -> Any:
     return camera_named(saved.camera, calibration_path.parent) if saved.camera else None
 
 
-def capture_field(frame: np.ndarray, intrinsics: Any = None, ground: Sequence[Any] = ()
-                  ) -> Capture:
+def capture_field(frame: np.ndarray, intrinsics: Any = None, ground: Sequence[Any] = (),
+                  ground_photo: Any = None) -> Capture:
     """Read the whole field from one frame: pose from the markers, then every block.
 
     ``ground``: the field's first level as kept before the builder stacked on it
     (:meth:`FieldDraft.first_level`): what stands on it, and what it hides, are read with it
-    (:mod:`vision.readers.ground3d`).
+    (:mod:`vision.readers.ground3d`). ``ground_photo``: the frame it was read on
+    (:meth:`Capture.photo`): a block set a level up since shows where the two frames differ,
+    one of a colour on another of it too (:mod:`vision.readers.added3d`).
 
     Raises:
         ValueError: the table markers cannot be found (``PoseError``), or the intrinsics do
@@ -709,7 +720,8 @@ def capture_field(frame: np.ndarray, intrinsics: Any = None, ground: Sequence[An
     pose = table_pose(frame, intrinsics)
     palette = learn_palette(TableViews(frame, pose, default_palette()))
     views = TableViews(frame, pose, palette)
-    reading = read_field(frame, pose, palette, views=views, ground=ground)
+    reading = read_field(frame, pose, palette, views=views, ground=ground,
+                         ground_photo=ground_photo if ground else None)
     return Capture(frame, pose, FieldDraft.from_reading(reading), views)
 
 

@@ -53,16 +53,23 @@ class FirstLevelWatch:
             empty until the camera has seen it steady).
         stacking_seen: a block went up on the first level since it was kept: the stacked
             field is to be read on it, and it changes no more.
+        photo: the first frame the first level, as kept now, was read on, with its pose
+            (the reader compares the stacked frame with it; None until kept or when not
+            given).
     """
 
     def __init__(self, block_mm: float = 40.0) -> None:
         self.block_mm = block_mm
         self.ground: list[Any] = []
         self.stacking_seen = False
+        self.photo: Any = None
         self._last: list[Any] | None = None
 
-    def offer(self, draft: Any) -> str:
+    def offer(self, draft: Any, photo: Any = None) -> str:
         """Take the camera's latest reading of the table (a :class:`FieldDraft`).
+
+        ``photo``: the frame it was read on (:meth:`Capture.photo`), kept with the first
+        level.
 
         Returns:
             ``"hand"`` (passed over), ``"unsteady"`` (the table changed since the last
@@ -82,7 +89,10 @@ class FirstLevelWatch:
             return "empty"
         if last is None or not _agree(last, blocks):
             return "unsteady"
-        self.ground = self._merged(blocks)
+        merged = self._merged(blocks)
+        if self.photo is None or {id(b) for b in merged} != {id(b) for b in self.ground}:
+            self.photo = photo  # the first frame of this first level: a block of a
+        self.ground = merged    # colour set on its like unseen later does not replace it
         return "kept"
 
     def _covered(self, blocks: Sequence[Any]) -> bool:

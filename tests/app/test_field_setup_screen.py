@@ -853,6 +853,66 @@ def test_the_first_level_kept_before_stacking_gives_the_hidden_block_its_colour(
     go_home(driver)
 
 
+PHOTO_OWN_COLOUR_BRIDGE = PHOTO.with_name("f078_before")
+"""A tuning photo of a stacked field (86 cm up) whose yellow bridge Y6 stands on yellow Y4
+and red R3: read alone, or on the first level's blocks alone, it is not found."""
+
+
+@pytest.fixture
+def own_colour_bridge_camera(driver: AppDriver, tmp_path: Path) -> Iterator[CameraReplay]:
+    """The stacked field f078_before as the camera."""
+    yield from _replay_camera(driver, tmp_path, PHOTO_OWN_COLOUR_BRIDGE)
+
+
+def test_a_bridge_on_a_block_of_its_colour_is_read_against_the_first_level_kept(
+        driver: AppDriver, own_colour_bridge_camera: CameraReplay) -> None:
+    """infinifield.md "Build the field": f078's first level is read and "Keep level 1" keeps
+    it with its photo; the builder stacks, among others, yellow Y6 across yellow Y4 and red
+    R3, and "Read again" reads the stacked field. The camera cannot tell Y6's top from
+    Y4's, but where the first photo showed R3's red top and the mat it now shows yellow:
+    Y6 is on the screen a level up, on R3 and Y4. With the first level forgotten, the same
+    photo read again has no block there."""
+    first = load_scene(GROUND_STACKED.with_name("f078_ground").with_suffix(".json"))
+    stacked = load_scene(PHOTO_OWN_COLOUR_BRIDGE.with_suffix(".json"))
+    frames = [first.image(), stacked.image()]
+    _read_in_the_players_language(driver, _Still(frames[0]))
+    screen = driver.screen
+    assert screen.first_level_photo() is None
+    driver.tap(screen.ids.ground_button)
+    assert len(screen.ground) == len(first.blocks)
+    assert screen.first_level_photo() is not None
+    assert screen.first_level_photo().frame is screen.capture.frame
+
+    y6 = stacked.blocks["Y6"]
+
+    def bridges() -> list[Any]:
+        draft = screen.capture.draft
+        return [b for b in draft.present() if b.level == 2 and b.colour == "yellow"
+                and np.hypot(b.centre[0] - y6.centre_mm[0], b.centre[1] - y6.centre_mm[1]) < 6]
+
+    screen.frame_source = lambda: frames[1]
+    driver.tap(screen.ids.read_button)
+    for _ in range(600):
+        if not screen.reading and screen.capture.frame is frames[1]:
+            break
+        driver.wait(0.02)
+    driver.frames(3)
+    found = bridges()
+    assert len(found) == 1, "Y6 read a level up where it stands"
+    draft = screen.capture.draft
+    assert sorted(draft.blocks[k].colour for k in draft.supports(found[0].key)) == [
+        "red", "yellow"]
+    driver.screenshot("field_setup_own_colour_bridge")
+
+    driver.tap(screen.ids.ground_button)        # forgotten: the photo goes with it
+    assert screen.ground == [] and screen.first_level_photo() is None
+    screen.capture = None
+    driver.tap(screen.ids.read_button)
+    _until_read(driver)
+    assert bridges() == []
+    go_home(driver)
+
+
 PHOTO_UNSURE_PAIRS = PHOTO.with_name("f001_before")
 """A tuning photo of a stacked field: R6, on R3 and R4, is read 2.5-6.5 mm from R1 and R2
 beside them (it touches neither: a few millimetres back, in the rulebook's unclear band)."""

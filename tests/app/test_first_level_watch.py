@@ -80,3 +80,24 @@ def test_a_block_read_up_before_any_level_was_kept_does_not_end_the_watch() -> N
     assert not watch.stacking_seen
     assert watch.offer(_reading(*ROW)) == "unsteady"
     assert watch.offer(_reading(*ROW)) == "kept"
+
+
+def test_the_photo_kept_is_the_first_of_the_level_kept_not_a_later_one_of_the_same_blocks(
+        ) -> None:
+    """The reader compares the stacked photo with the first level's (a block set on one of
+    its colour, read as that block again, shows only there): the photo kept is the first
+    one the level was kept on. A later frame read as the same blocks (a red set squarely on
+    the red, unseen) does not replace it; a frame with a block added or moved does."""
+    watch = FirstLevelWatch()
+    assert watch.offer(_reading(*ROW), "frame 1") == "unsteady"
+    assert watch.offer(_reading(*ROW), "frame 2") == "kept"
+    assert watch.photo == "frame 2"
+    assert watch.offer(_reading(*ROW), "frame 3") == "kept"
+    assert watch.photo == "frame 2", "the same first level: its first photo stays"
+    more = (*ROW, _block("blue", 223, 100))
+    assert watch.offer(_reading(*more), "frame 4") == "unsteady"
+    assert watch.offer(_reading(*more), "frame 5") == "kept"
+    assert watch.photo == "frame 5", "a block added: the photo shows the level as kept now"
+    assert watch.offer(_reading(*more, _block("red", 141, 100, level=2)), "frame 6") \
+        == "stacked"
+    assert watch.photo == "frame 5"

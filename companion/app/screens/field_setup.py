@@ -160,6 +160,8 @@ class FieldSetupScreen(Screen):
         self.started_path: Path | None = None
         self.ground: list[Any] = []
         """The first level the players kept before stacking (empty: none)."""
+        self.ground_photo: Any = None
+        """The frame that first level was read on, with its pose (:meth:`Capture.photo`)."""
         self.watch = FirstLevelWatch()
         """The first level the camera keeps by itself while the builder lays it out."""
         self.watch_stopped = False
@@ -182,6 +184,7 @@ class FieldSetupScreen(Screen):
         self.rebuild_for, self.back_to = "", "newgame"
         self.capture = None
         self.ground = []
+        self.ground_photo = None
         self.watch = FirstLevelWatch()
         self.watch_stopped = False
         self._last_touch = self._watch_next = 0.0
@@ -209,6 +212,12 @@ class FieldSetupScreen(Screen):
         if self.ground or self.watch_stopped:
             return list(self.ground)
         return list(self.watch.ground) if self.watch.stacking_seen else []
+
+    def first_level_photo(self) -> Any:
+        """The frame the first level of :meth:`first_level` was read on (None: none)."""
+        if self.ground or self.watch_stopped:
+            return self.ground_photo if self.ground else None
+        return self.watch.photo if self.watch.stacking_seen else None
 
     def _watch_tick(self, *_args: Any) -> None:
         """Read the camera's newest frame for the watch, off the main loop."""
@@ -245,7 +254,7 @@ class FieldSetupScreen(Screen):
         if isinstance(result, Exception) or self.watch_stopped:
             return
         before = (len(self.watch.ground), self.watch.stacking_seen)
-        self.watch.offer(result.draft)
+        self.watch.offer(result.draft, result.photo())
         if (len(self.watch.ground), self.watch.stacking_seen) != before:
             self.refresh()
 
@@ -283,10 +292,11 @@ class FieldSetupScreen(Screen):
         self._update_buttons()
 
         ground = self.first_level()
+        ground_photo = self.first_level_photo()
 
         def work() -> None:
             try:
-                result: Any = capture_field(frame, intrinsics, ground)
+                result: Any = capture_field(frame, intrinsics, ground, ground_photo)
             except (PoseError, CameraModelError) as error:  # said on screen
                 result = error
             except Exception as error:  # a fault of the reader's: logged, said, screen usable
@@ -310,7 +320,7 @@ class FieldSetupScreen(Screen):
         self.capture = result
         self.ids.picture.show(result)
         if alone and not self.watch_stopped:
-            self.watch.offer(result.draft)
+            self.watch.offer(result.draft, result.photo())
         self.refresh()
 
     def keep_first_level(self, *_args: Any) -> None:
@@ -325,9 +335,10 @@ class FieldSetupScreen(Screen):
         """
         self.watch_stopped = True
         if self.ground:
-            self.ground = []
+            self.ground, self.ground_photo = [], None
         elif self.capture is not None and not self.reading:
             self.ground = self.capture.draft.first_level()
+            self.ground_photo = self.capture.photo()
         self.refresh()
 
     # -- touching --------------------------------------------------------------------------
