@@ -31,8 +31,8 @@ blocks, colours, stacking, touching) and get the same field-building verdict; ot
 photo counts as not corrected.
 
 With ``--ground DIR`` the players first keep the stacked field's first level as read on
-``DIR/<family>_ground.jpg`` ("Keep level 1", as read, uncorrected), and the set-up photo is
-read on it.
+``DIR/<family>_ground.jpg`` ("Keep level 1", as read, uncorrected, with that photo), and
+the set-up photo is read on it.
 
 Usage:
     .venv/bin/python bench/field_setup_taps.py [--split holdout|tune|all] [--mode quickstart]
@@ -92,10 +92,12 @@ def main(argv: Iterable[str] | None = None) -> None:
         intrinsics = intrinsics_of(scene, args.intrinsics)
         first = Path(args.ground or ".") / f"{scene.family}_ground.json"
         ground = []
+        photo = None
         if args.ground and first.is_file():
             c["first_level_kept"] += 1
-            ground = capture_field(load_scene(first).image(), intrinsics).draft.first_level()
-        read = capture_field(scene.image(), intrinsics, ground)
+            kept = capture_field(load_scene(first).image(), intrinsics)
+            ground, photo = kept.draft.first_level(), kept.photo()
+        read = capture_field(scene.image(), intrinsics, ground, photo)
         targets.append(SetupView(read, *PICTURE).smallest_target_px())
         truth = truth_verdict(scene, args.mode)
         passes = not read.draft.problems(args.mode, 2)
