@@ -94,19 +94,19 @@ def places(ground: Sequence[SeenBlock3D]) -> list[tuple[str, np.ndarray, float]]
 
 def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
                    top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D]
-                   ) -> dict[str, tuple[int, float]]:
+                   ) -> dict[str, tuple[int, float, float]]:
     """How a top at ``outline``, ``top_mm`` up, of each of ``colours`` fits what changed.
 
     Points on that top which the first level's photo (``before``) showed in a class other
     than the colour tried, and which none of ``hiders`` (tops read a level up or more) may
-    hide from the camera; not those either photo shows skin at, nor those the stacked one
-    shows a pawn's colour at (a pawn on a top hides which top; its shaded side, in no
-    colour of the palette's, still counts against: to clear a pawn's width round those
-    points lost two true bridges of the tuning families for one).
+    hide from the camera; not those the first photo shows skin at, nor those the stacked
+    one shows a pawn's colour at (a pawn on a top hides which top) or in no class (a pawn's
+    shaded side, a hand, a deep shadow).
 
     Returns:
-        For each colour: how many such points there are, and the share of them the stacked
-        photo shows in that colour.
+        For each colour: how many such points there are, the share of them the stacked
+        photo shows in that colour, and their share of the changed points (the rest in no
+        class now).
     """
     pts = inset(np.asarray(outline, np.float64), POINT_INSET_MM)
     lo, hi = pts.min(axis=0), pts.max(axis=0)
@@ -130,14 +130,17 @@ def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
     bgr, ok_before, _ = before.sample(points)
     then = before.classes_of(bgr, ok_before)
     usable &= ok & ok_before & (then != UNKNOWN)   # not under a hand in the first photo,
-    usable &= (now != UNKNOWN) & ~np.isin(now, views.palette.of_kind("pawn"))  # nor under a
-    # hand or a pawn's colour in this one
+    usable &= ~np.isin(now, views.palette.of_kind("pawn"))  # nor a pawn's colour in this one
+    dark = now == UNKNOWN
     out = {}
     for colour in colours:
         wanted = views.palette.index(colour)
         changed = usable & (then != wanted)
+        total = int(changed.sum())
+        changed &= ~dark
         n = int(changed.sum())
-        out[colour] = (n, float((now[changed] == wanted).mean()) if n else 0.0)
+        out[colour] = (n, float((now[changed] == wanted).mean()) if n else 0.0,
+                       n / total if total else 0.0)
     return out
 
 
@@ -155,7 +158,10 @@ def added_blocks(views: TableViews, before: TableViews, ground: Sequence[SeenBlo
 
     Returns:
         Blocks at level 2, each where it changed over :data:`ADDED_SHARE` of at least
-        :data:`ADDED_MIN_POINTS` points to its colour (the stronger of two that overlap).
+        :data:`ADDED_MIN_POINTS` points to its colour. Of two that overlap, the one with
+        more such points stands, each counted by the share of its changed points the
+        stacked photo shows in a class (f1028: a red bridge over a red and a yellow block,
+        and a red tower over the yellow one whose far half lies in a deep shadow).
     """
     from vision.readers.field3d import SeenBlock3D
 
@@ -163,16 +169,16 @@ def added_blocks(views: TableViews, before: TableViews, ground: Sequence[SeenBlo
     block_mm, h1 = layout.block_mm, layout.block_height_mm
     up = [t for t in tops if t.level >= 2]
     colours = [views.palette.classes[i].name for i in views.palette.of_kind("block")]
-    found: list[tuple[int, SeenBlock3D]] = []
+    found: list[tuple[float, SeenBlock3D]] = []
     for _kind, centre, angle in places(ground):
         outline = square((float(centre[0]), float(centre[1])), block_mm, angle)
         if any(_overlap_mm2(t.outline, outline) > OVERLAP_SHARE * block_mm ** 2 for t in up):
             continue
         shares = changed_shares(views, before, outline, 2 * h1, colours, up)
-        for colour, (n, share) in shares.items():
+        for colour, (n, share, clear) in shares.items():
             if n >= ADDED_MIN_POINTS and share >= ADDED_SHARE:
-                found.append((n, SeenBlock3D(colour, (float(centre[0]), float(centre[1])),
-                                             angle, 2, outline)))
+                found.append((n * clear, SeenBlock3D(
+                    colour, (float(centre[0]), float(centre[1])), angle, 2, outline)))
     found.sort(key=lambda nb: -nb[0])
     kept: list[SeenBlock3D] = []
     for _n, block in found:
@@ -216,15 +222,15 @@ def onto_places(views: TableViews, before: TableViews, ground: Sequence[SeenBloc
         if min(d for d, _c, _a in near) <= PLACE_MM:
             continue
         hiders = [t for j, t in enumerate(out) if j != k and t.level >= 2]
-        _n, here = changed_shares(views, before, top.outline, 2 * h1, [top.colour],
-                                  hiders)[top.colour]
+        _n, here, _clear = changed_shares(views, before, top.outline, 2 * h1,
+                                          [top.colour], hiders)[top.colour]
         best: tuple[float, np.ndarray, float] | None = None
         for d, centre, angle in near:
             if d > MOVE_MM:
                 continue
             outline = square((float(centre[0]), float(centre[1])), block_mm, angle)
-            n, share = changed_shares(views, before, outline, 2 * h1, [top.colour],
-                                      hiders)[top.colour]
+            n, share, _clear = changed_shares(views, before, outline, 2 * h1,
+                                              [top.colour], hiders)[top.colour]
             if (n >= ADDED_MIN_POINTS and share >= ADDED_SHARE
                     and share >= here + MOVE_GAIN and (best is None or share > best[0])):
                 best = (share, centre, angle)
