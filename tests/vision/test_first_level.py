@@ -381,3 +381,25 @@ def test_a_camera_nudged_between_the_two_photos_reads_the_same(
     assert raised(FirstLevelPhoto(turned, turned_pose)) == unmoved
     y6 = scene.blocks["Y6"].centre_mm
     assert any(c == "yellow" and math.dist((x, y), y6) < 6 for c, x, y in unmoved)
+
+
+def test_a_top_read_a_level_up_where_nothing_changed_since_the_first_photo_is_dropped(
+        ) -> None:
+    """infinifield.md "Build the field": every block counts, and none may be invented. On
+    f213's stacked photo a block is read a level up where no block stands (side faces
+    and a neighbour's top read as a square); with the first level's blocks alone it stays.
+    Against the first level's photo, over most of that square the stacked photo shows the
+    same as before: nothing was set down there, and the reading has exactly f213's
+    blocks, each where it stands."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground = _ground("f213")
+    scene, views = tune_scene_views("f213_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    blocks_only = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                             ground=ground)
+    assert len(blocks_only.blocks) == len(scene.blocks) + 1
+    assert len(match(blocks_only, scene)) == len(scene.blocks)
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f213"))
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))

@@ -92,21 +92,16 @@ def places(ground: Sequence[SeenBlock3D]) -> list[tuple[str, np.ndarray, float]]
     return out
 
 
-def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
-                   top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D]
-                   ) -> dict[str, tuple[int, float, float]]:
-    """How a top at ``outline``, ``top_mm`` up, of each of ``colours`` fits what changed.
+def _top_classes(views: TableViews, before: TableViews, outline: np.ndarray, top_mm: float,
+                 hiders: Sequence[SeenBlock3D]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The classes both photos show at points on a top, and which points can be judged.
 
-    Points on that top which the first level's photo (``before``) showed in a class other
-    than the colour tried, and which none of ``hiders`` (tops read a level up or more) may
-    hide from the camera; not those the first photo shows skin at, nor those the stacked
-    one shows a pawn's colour at (a pawn on a top hides which top) or in no class (a pawn's
-    shaded side, a hand, a deep shadow).
+    Points :data:`POINT_STEP_MM` apart on the top at ``outline``, ``top_mm`` up; usable
+    where none of ``hiders`` may hide them, both photos show them, the first one not as
+    skin, the stacked one not in a pawn's colour.
 
     Returns:
-        For each colour: how many such points there are, the share of them the stacked
-        photo shows in that colour, and their share of the changed points (the rest in no
-        class now).
+        ``(now, then, usable)``: the stacked photo's classes, the first photo's, the mask.
     """
     pts = inset(np.asarray(outline, np.float64), POINT_INSET_MM)
     lo, hi = pts.min(axis=0), pts.max(axis=0)
@@ -131,6 +126,26 @@ def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
     then = before.classes_of(bgr, ok_before)
     usable &= ok & ok_before & (then != UNKNOWN)   # not under a hand in the first photo,
     usable &= ~np.isin(now, views.palette.of_kind("pawn"))  # nor a pawn's colour in this one
+    return now, then, usable
+
+
+def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
+                   top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D]
+                   ) -> dict[str, tuple[int, float, float]]:
+    """How a top at ``outline``, ``top_mm`` up, of each of ``colours`` fits what changed.
+
+    Points on that top which the first level's photo (``before``) showed in a class other
+    than the colour tried, and which none of ``hiders`` (tops read a level up or more) may
+    hide from the camera; not those the first photo shows skin at, nor those the stacked
+    one shows a pawn's colour at (a pawn on a top hides which top) or in no class (a pawn's
+    shaded side, a hand, a deep shadow).
+
+    Returns:
+        For each colour: how many such points there are, the share of them the stacked
+        photo shows in that colour, and their share of the changed points (the rest in no
+        class now).
+    """
+    now, then, usable = _top_classes(views, before, outline, top_mm, hiders)
     dark = now == UNKNOWN
     out = {}
     for colour in colours:
@@ -141,6 +156,41 @@ def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
         n = int(changed.sum())
         out[colour] = (n, float((now[changed] == wanted).mean()) if n else 0.0,
                        n / total if total else 0.0)
+    return out
+
+
+UNCHANGED_MIN_POINTS = 30
+"""A top read a level up stands where nothing changed when, of at least this many points
+the first level's photo showed in another class than the top's ..."""
+
+UNCHANGED_SHARE = 0.8
+"""... the stacked photo shows this share or more in the class the first photo showed
+there (no block came: a shadow, side faces or a neighbour's top read as a square). On the
+tuning families the false tops over 30 points 0.82-1.0 (seven), the true ones at most
+0.54 (a pale red under a lamp, in the white class in both photos over half its top)."""
+
+
+def unchanged(views: TableViews, before: TableViews, tops: Sequence[SeenBlock3D]
+              ) -> list[SeenBlock3D]:
+    """The tops read a level up where the two photos say nothing was set down.
+
+    Of :data:`UNCHANGED_MIN_POINTS` or more points on the top that the first level's photo
+    showed in another class than the top's (judged as in :func:`changed_shares`, the other
+    tops a level up or more hiding theirs), the stacked photo shows
+    :data:`UNCHANGED_SHARE` or more in the same class as that photo.
+    """
+    h1 = views.layout.block_height_mm
+    out = []
+    for k, top in enumerate(tops):
+        if top.level != 2 or top.seen != "top":
+            continue
+        hiders = [t for j, t in enumerate(tops) if j != k and t.level >= 2]
+        now, then, usable = _top_classes(views, before, top.outline, 2 * h1, hiders)
+        judged = usable & (now != UNKNOWN) & (then != views.palette.index(top.colour))
+        n = int(judged.sum())
+        if n >= UNCHANGED_MIN_POINTS and float(
+                (now[judged] == then[judged]).mean()) >= UNCHANGED_SHARE:
+            out.append(top)
     return out
 
 

@@ -36,7 +36,7 @@ from vision.geometry import gaps_between, inset, square
 from vision.layout import TableLayout
 from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
-from vision.readers.added3d import FirstLevelPhoto, added_blocks, onto_places
+from vision.readers.added3d import FirstLevelPhoto, added_blocks, onto_places, unchanged
 from vision.readers.detail import MIN_TOP_PX, camera_detail
 from vision.readers.faces3d import (
     FACE_SHADE,
@@ -639,8 +639,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     its colour that looks, against the first level's photo, as a tower's top over it does
     (:func:`_grown_as_a_tower`) is still read as that block, and ``asks`` gets a note for
     the players to check it (:func:`~vision.readers.notes.tower_unsure_note`). With the
-    first level's photo (``before``), a top read a level up off every place a block can
-    stand there is moved onto the one the two photos show it on
+    first level's photo (``before``), a top read a level up where the two photos show
+    nothing changed is dropped (:func:`~vision.readers.added3d.unchanged`), one off every
+    place a block can stand there is moved onto the one the two photos show it on
     (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
     were set down since (:func:`~vision.readers.added3d.added_blocks`) are added, each in
     place of a top of its colour read for it on the table where no first-level block
@@ -701,6 +702,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
             out.append(bridge)
             column_seen.add(id(bridge))
     if before is not None:
+        gone = unchanged(views, before, out)
+        out = [t for t in out if not any(t is g for g in gone)]
         moved = onto_places(views, before, ground, out)
         column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
                            if m is not t and id(t) in column_seen)
