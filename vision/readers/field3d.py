@@ -83,6 +83,7 @@ from vision.readers.notes import (
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
+from vision.readers.seams3d import hidden_seams
 from vision.readers.table_views import (
     TableViews,
     _chroma_refs,
@@ -708,13 +709,18 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
                            if m is not t and id(t) in column_seen)
         out = moved
-        for block in added_blocks(views, before, ground, out):
+        added = added_blocks(views, before, ground, out)
+        added += hidden_seams(views, before, ground, out + added)
+        for block in added:
             read_at = _lowered(block, pose).centre
+            base = same_block(block.centre, block.colour, ground)
             out = [t for t in out if not (
                 t.level == 1 and t.colour == block.colour and t.seen == "top"
-                and same_block(t.centre, t.colour, ground) is None
-                and np.hypot(t.centre[0] - read_at[0], t.centre[1] - read_at[1])
-                < OFF_PLACE_MM)]
+                and ((same_block(t.centre, t.colour, ground) is None
+                      and np.hypot(t.centre[0] - read_at[0], t.centre[1] - read_at[1])
+                      < OFF_PLACE_MM)
+                     or (base is not None
+                         and same_block(t.centre, t.colour, ground) is base)))]
             if asks is not None:
                 asks[:] = [a for a in asks if not (
                     a.kind == TOWER_UNSURE and a.colour == block.colour

@@ -1,0 +1,114 @@
+"""A block set a level up on its own colour, found by the groove it hides (issue 12).
+
+infinifield.md "Build the field": a block may stand on one block (a tower) or across two
+touching ones (a bridge), of any colour, and every block of the field counts. On one of its
+own colour a block shows the camera one colour, and the two photos' colours cannot tell it
+(:mod:`vision.readers.added3d`); the groove between two touching blocks of that colour,
+which the first level's photo shows and a block over it hides, can
+(:mod:`vision.readers.seams3d`). Tuning families of the shipped set only.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from tests.vision.table3d_reading import read_tune_scene, tune_scene_views
+from vision.devtools.table3d_truth import SceneTruth
+from vision.readers.added3d import FirstLevelPhoto
+from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
+from vision.readers.ground3d import first_level
+from vision.readers.seams3d import hidden_seams, line_darkness, own_colour_pairs
+from vision.readers.table_views import TableViews
+
+GROUND = Path(__file__).resolve().parents[1] / "data" / "table3d_ground"
+
+
+def _first_level(family: str) -> tuple[list[SeenBlock3D], FirstLevelPhoto, TableViews]:
+    _scene, reading = read_tune_scene(f"{family}_ground", GROUND)
+    _scene, views = tune_scene_views(f"{family}_ground", GROUND)
+    return first_level(reading.blocks), FirstLevelPhoto(views.frame, views.pose), views
+
+
+def _reads(family: str) -> tuple[SceneTruth, FieldReading, FieldReading]:
+    """The stacked photo read on its first level's blocks alone, and with its photo."""
+    ground, photo, _views = _first_level(family)
+    scene, views = tune_scene_views(f"{family}_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    alone = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                       ground=ground)
+    both = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                      ground=ground, ground_photo=photo)
+    return scene, alone, both
+
+
+def _on(reading: FieldReading, scene: SceneTruth, block_id: str) -> int | None:
+    truth = scene.blocks[block_id]
+    for i, b in enumerate(reading.blocks):
+        if (b.level == truth.level and b.colour == truth.colour
+                and math.dist(b.centre, truth.centre_mm[:2]) < 5.0):
+            return i
+    return None
+
+
+def test_a_bridge_over_two_of_its_own_colour_is_read_by_the_groove_it_hides() -> None:
+    """f236: the red R5 bridges the red R1 and R2. From above it is one red region with
+    them, and it covers no pixel the first level's photo showed in another colour: with
+    the blocks alone or the colours of the two photos it is not read. The first photo
+    shows the groove between R1 and R2; the stacked photo shows none there, and its lines a
+    level up fit a bridge's top: R5 is read a level up, resting on R1 and R2, and no other
+    block is added."""
+    scene, alone, both = _reads("f236")
+    assert _on(alone, scene, "R5") is None
+    found = {bid: _on(both, scene, bid) for bid in ("R5", "R1", "R2")}
+    assert None not in found.values(), found
+    assert set(both.blocks[found["R5"]].rests_on) == {found["R1"], found["R2"]}
+    assert len(both.blocks) == len(scene.blocks)
+
+
+def test_a_tower_on_one_of_its_own_colour_is_read_by_the_groove_it_hides() -> None:
+    """f126: the white W7 stands on the white W4, 57 mm from the camera's nadir, and is read
+    as W4 alone. W4's grooves with W3 and W5, beyond it seen from the camera, are hidden
+    in the stacked photo; its lines a level up show an edge over the groove and none over
+    W4's middle (a tower's top, not a bridge's): W7 is read a level up on W4, and W4 keeps
+    the place the first level's photo saw it at."""
+    scene, alone, both = _reads("f126")
+    assert _on(alone, scene, "W7") is None
+    w7, w4 = _on(both, scene, "W7"), _on(both, scene, "W4")
+    assert w7 is not None and w4 is not None
+    assert both.blocks[w7].rests_on == (w4,)
+    assert math.dist(both.blocks[w4].centre, scene.blocks["W4"].centre_mm[:2]) < 3.0
+    assert len(both.blocks) == len(scene.blocks)
+
+
+def test_a_photo_compared_with_itself_hides_no_groove() -> None:
+    """Nothing set down since, nothing found: f126's first level compared with its own
+    photo shows every groove it showed (five pairs of one colour touch there)."""
+    ground, _photo, views = _first_level("f126")
+    assert len(own_colour_pairs(ground)) >= 5
+    assert hidden_seams(views, views, ground, ground) == []
+
+
+def test_a_groove_shows_darker_than_the_tops_beside_it() -> None:
+    """The groove between f126's W3 and W4 in the first level's photo is darker than the
+    white tops on either side of it (20 grey levels or more at most points), while a line
+    across the middle of W3's top is not."""
+    ground, _photo, views = _first_level("f126")
+    w3, w4 = (min(ground, key=lambda g, x=x: math.dist(g.centre, x))
+              for x in ((float(c[0]), float(c[1])) for c in _truth_centres("f126", "W3", "W4")))
+    a, b = np.asarray(w3.centre), np.asarray(w4.centre)
+    unit = (b - a) / np.linalg.norm(b - a)
+    along = np.array([-unit[1], unit[0]])
+    h1 = views.layout.block_height_mm
+    groove, clear = line_darkness(views, (a + b) / 2, unit, along, h1)
+    middle, clear_mid = line_darkness(views, a, unit, along, h1)
+    assert clear.mean() > 0.9 and clear_mid.mean() > 0.9
+    assert np.median(groove[clear]) >= 20.0
+    assert np.median(middle[clear_mid]) < 6.0
+
+
+def _truth_centres(family: str, *ids: str) -> list[tuple[float, float]]:
+    scene, _views = tune_scene_views(f"{family}_before")
+    return [scene.blocks[i].centre_mm[:2] for i in ids]
