@@ -403,3 +403,44 @@ def test_a_top_read_a_level_up_where_nothing_changed_since_the_first_photo_is_dr
     reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
                          ground=ground, ground_photo=_photo("f213"))
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+
+
+MISREADS = DATA / "table3d_misreads"
+"""Stacked photos from sets rendered for a run, read wrong once, with their first level."""
+
+
+def test_a_bridge_read_far_off_its_place_is_moved_onto_it() -> None:
+    """infinifield.md "Build the field": a block a level up rests on one block or across
+    two. f1221's yellow Y7 bridges white W1 and yellow Y2: its top and Y2's uncovered half
+    show as one yellow region, read 23 mm off the bridge's place. The two photos show yellow
+    over the bridge's place where W1's white top was: the top is moved there, Y7 rests on
+    W1 and Y2, and the field has exactly its blocks."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground_reading = read_tune_scene("f1221_ground", MISREADS)
+    ground = first_level(ground_reading.blocks)
+    _ground_scene, ground_views = tune_scene_views("f1221_ground", MISREADS)
+    scene, views = tune_scene_views("f1221_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground,
+                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    found = {bid: _on(reading, scene, bid) for bid in ("Y7", "W1", "Y2")}
+    assert None not in found.values(), found
+    assert set(reading.blocks[found["Y7"]].rests_on) == {found["W1"], found["Y2"]}
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+
+
+def test_a_tower_read_on_its_place_stays_there() -> None:
+    """f008's white W7 stands on the red R3, beside a white block. Read on its place, it
+    stays there with the first level's photo: the bridge's place over R3 and its white
+    neighbour shows white only where W7 stands (the photos show W7's own top white at
+    0.88, its bridge's place at 1.0 of fewer points), which is no reason to move it."""
+    _ground_scene, ground = _ground("f008")
+    scene, views = tune_scene_views("f008_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f008"))
+    w7, r3 = _on(reading, scene, "W7"), _on(reading, scene, "R3")
+    assert w7 is not None and r3 is not None
+    assert reading.blocks[w7].rests_on == (r3,)

@@ -242,9 +242,11 @@ PLACE_MM = 5.0
 """A top read a level up within this of a place (mm) stands there as read (the tuning
 families' blocks stand within 1.5 mm of theirs; a top is read to 1-3 mm)."""
 
-MOVE_MM = 20.0
+MOVE_MM = 26.0
 """A top read a level up farther than :data:`PLACE_MM` from every place may stand on one
-within this (mm), read off it (a side face or a shadow taken into its top) ..."""
+within this (mm), read off it: a side face or a shadow taken into its top, or a bridge's
+top read with the uncovered half of its support of its colour (f1221, f1248: 21-23 mm off
+the bridge's place) ..."""
 
 MOVE_GAIN = 0.1
 """... when the two photos changed to its colour there over :data:`ADDED_SHARE` of at
@@ -258,7 +260,10 @@ def onto_places(views: TableViews, before: TableViews, ground: Sequence[SeenBloc
     A block a level up stands on one first-level block or across two (:func:`places`).
     One read more than :data:`PLACE_MM` from every place is moved onto the place near it
     (:data:`MOVE_MM`) where the two photos say its colour now stands, when they say so more
-    clearly than where it was read (:data:`MOVE_GAIN`).
+    clearly than where it was read (:data:`MOVE_GAIN`). A top read on a place stays: judged
+    on the points it does not itself cover, a tower beside a block of its colour would
+    move onto their bridge's place (f1118), and judged on all of them, a tower whose own
+    top the photos show in its colour at 0.88 would (f008).
     """
     block_mm = views.layout.block_mm
     h1 = views.layout.block_height_mm
