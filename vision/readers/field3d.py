@@ -644,9 +644,11 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     nothing changed is dropped (:func:`~vision.readers.added3d.unchanged`), one off every
     place a block can stand there is moved onto the one the two photos show it on
     (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
-    were set down since (:func:`~vision.readers.added3d.added_blocks`) are added, each in
-    place of a top of its colour read for it on the table where no first-level block
-    stands, and no longer asked about.
+    were set down since (:func:`~vision.readers.added3d.added_blocks`, and on their own
+    colour by the grooves they hide: :func:`~vision.readers.seams3d.hidden_seams`) are
+    added, each in place of a top of its colour read for it on the table where no
+    first-level block stands (a tower's, in place of the top read as its block), and no
+    longer asked about.
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
