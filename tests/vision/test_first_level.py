@@ -444,3 +444,24 @@ def test_a_tower_read_on_its_place_stays_there() -> None:
     w7, r3 = _on(reading, scene, "W7"), _on(reading, scene, "R3")
     assert w7 is not None and r3 is not None
     assert reading.blocks[w7].rests_on == (r3,)
+
+
+def test_a_top_read_near_its_place_is_set_on_it() -> None:
+    """infinifield.md "Build the field": a block a level up rests on one block or across
+    two, so it stands where their first-level tops put it. f241's white W4 bridges red R4
+    and white W3 and was read 4.3 mm off the middle of the two, towards W3 (a sliver of
+    W3's top read with it), which broke the touching pairs. Set on the places the first
+    level's photo gives, W4 and the yellow bridge Y5 stand within 2 mm of where they do,
+    and the whole field is read right."""
+    _ground_scene, ground = _ground("f241")
+    scene, views = tune_scene_views("f241_before")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f241"))
+    for bid in ("W4", "Y5"):
+        found = _on(reading, scene, bid)
+        assert found is not None, bid
+        read, truth = reading.blocks[found].centre, scene.blocks[bid].centre_mm
+        assert math.hypot(read[0] - truth[0], read[1] - truth[1]) < 2.0, (bid, read)
+    assert_read_whole(scene, reading)
+

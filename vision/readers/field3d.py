@@ -36,7 +36,13 @@ from vision.geometry import gaps_between, inset, square
 from vision.layout import TableLayout
 from vision.palette import Palette, default_palette, provisional_ids
 from vision.pose import TablePose
-from vision.readers.added3d import FirstLevelPhoto, added_blocks, onto_places, unchanged
+from vision.readers.added3d import (
+    FirstLevelPhoto,
+    added_blocks,
+    onto_places,
+    snapped_to_places,
+    unchanged,
+)
 from vision.readers.detail import MIN_TOP_PX, camera_detail
 from vision.readers.faces3d import (
     FACE_SHADE,
@@ -648,7 +654,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     colour by the grooves they hide: :func:`~vision.readers.seams3d.hidden_seams`) are
     added, each in place of a top of its colour read for it on the table where no
     first-level block stands (a tower's, in place of the top read as its block), and no
-    longer asked about.
+    longer asked about. Last, each top a level up read near a place there is set exactly
+    on it (:func:`~vision.readers.added3d.snapped_to_places`).
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -730,6 +737,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                     < SAME_BLOCK_MM)]
             out.append(block)
             column_seen.add(id(block))
+    snapped = snapped_to_places(ground, out, block_mm)
+    column_seen.update(id(m) for m, t in zip(snapped, out, strict=True)
+                       if m is not t and id(t) in column_seen)
+    out = snapped
     for g in unread(ground, out):
         covered = any(t.level >= 2 and _overlap_mm2(t.outline, g.outline)
                       >= GROUND_COVER_SHARE * block_mm * block_mm for t in out)
