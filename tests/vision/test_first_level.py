@@ -465,3 +465,26 @@ def test_a_top_read_near_its_place_is_set_on_it() -> None:
         assert math.hypot(read[0] - truth[0], read[1] - truth[1]) < 2.0, (bid, read)
     assert_read_whole(scene, reading)
 
+
+@pytest.mark.parametrize("family", ["f1408", "f1448"])
+def test_a_top_where_no_block_colour_came_since_the_first_photo_is_dropped(
+        family: str) -> None:
+    """infinifield.md "Build the field": every block counts, and none that is not there.
+    f1408: the yellow side faces of two raised bridges and a strip of a yellow top read as
+    one top a level up, over a hole in the first level; f1448: a white top in a blue
+    bridge's shadow read as a blue bridge. Against the first level's photo, the points
+    such a top covers turned to the table's class or stayed as they were, never to a
+    block's colour, where a block set down turns them to its own (or, in a lamp's light,
+    another block's). Neither false top is read, and the whole field is read right."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", MISREADS)
+    ground = first_level(ground_reading.blocks)
+    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", MISREADS)
+    scene, views = tune_scene_views(f"{family}_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground,
+                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

@@ -170,6 +170,14 @@ tuning families the false tops over 30 points 0.82-1.0 (seven), the true ones at
 0.54 (a pale red under a lamp, in the white class in both photos over half its top)."""
 
 
+NO_BLOCK_SHARE = 0.2
+"""... or where, of those points, less than this share changed to a block's colour (the rest
+the same or the table's, in a shadow): a side face of a raised neighbour and a strip of a
+top read as one square (f1408, f1431: 0.0 and 0.08), a block at least turns the points it
+covers to a block colour, its own or, in a lamp's light, another's (a pale red top in the
+white class)."""
+
+
 def unchanged(views: TableViews, before: TableViews, tops: Sequence[SeenBlock3D]
               ) -> list[SeenBlock3D]:
     """The tops read a level up where the two photos say nothing was set down.
@@ -177,9 +185,11 @@ def unchanged(views: TableViews, before: TableViews, tops: Sequence[SeenBlock3D]
     Of :data:`UNCHANGED_MIN_POINTS` or more points on the top that the first level's photo
     showed in another class than the top's (judged as in :func:`changed_shares`, the other
     tops a level up or more hiding theirs), the stacked photo shows
-    :data:`UNCHANGED_SHARE` or more in the same class as that photo.
+    :data:`UNCHANGED_SHARE` or more in the same class as that photo, or less than
+    :data:`NO_BLOCK_SHARE` changed to a block's colour.
     """
     h1 = views.layout.block_height_mm
+    blocks = views.palette.of_kind("block")
     out = []
     for k, top in enumerate(tops):
         if top.level != 2 or top.seen != "top":
@@ -190,7 +200,9 @@ def unchanged(views: TableViews, before: TableViews, tops: Sequence[SeenBlock3D]
         n = int(judged.sum())
         if n < UNCHANGED_MIN_POINTS:
             continue
-        if float((now[judged] == then[judged]).mean()) >= UNCHANGED_SHARE:
+        to_block = np.isin(now[judged], blocks) & (now[judged] != then[judged])
+        if (float((now[judged] == then[judged]).mean()) >= UNCHANGED_SHARE
+                or float(to_block.mean()) < NO_BLOCK_SHARE):
             out.append(top)
     return out
 

@@ -647,7 +647,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     (:func:`_grown_as_a_tower`) is still read as that block, and ``asks`` gets a note for
     the players to check it (:func:`~vision.readers.notes.tower_unsure_note`). With the
     first level's photo (``before``), a top read a level up where the two photos show
-    nothing changed is dropped (:func:`~vision.readers.added3d.unchanged`), one off every
+    nothing changed, or nothing changed to a block's colour, is dropped
+    (:func:`~vision.readers.added3d.unchanged`), one off every
     place a block can stand there is moved onto the one the two photos show it on
     (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
     were set down since (:func:`~vision.readers.added3d.added_blocks`, and on their own
