@@ -15,7 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.vision.table3d_reading import read_tune_scene, tune_scene_views
+from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
 from vision.devtools.table3d_truth import SceneTruth
 from vision.readers.added3d import FirstLevelPhoto
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
@@ -26,16 +26,24 @@ from vision.readers.table_views import TableViews
 GROUND = Path(__file__).resolve().parents[1] / "data" / "table3d_ground"
 
 
-def _first_level(family: str) -> tuple[list[SeenBlock3D], FirstLevelPhoto, TableViews]:
-    _scene, reading = read_tune_scene(f"{family}_ground", GROUND)
-    _scene, views = tune_scene_views(f"{family}_ground", GROUND)
+MISREADS = Path(__file__).resolve().parents[1] / "data" / "table3d_misreads"
+"""Stacked photos from sets rendered for a run, read wrong once, with their first level."""
+
+
+def _first_level(family: str, folder: Path = GROUND
+                 ) -> tuple[list[SeenBlock3D], FirstLevelPhoto, TableViews]:
+    _scene, reading = read_tune_scene(f"{family}_ground", folder)
+    _scene, views = tune_scene_views(f"{family}_ground", folder)
     return first_level(reading.blocks), FirstLevelPhoto(views.frame, views.pose), views
 
 
-def _reads(family: str) -> tuple[SceneTruth, FieldReading, FieldReading]:
-    """The stacked photo read on its first level's blocks alone, and with its photo."""
-    ground, photo, _views = _first_level(family)
-    scene, views = tune_scene_views(f"{family}_before")
+def _reads(family: str, folder: Path | None = None
+           ) -> tuple[SceneTruth, FieldReading, FieldReading]:
+    """The stacked photo read on its first level's blocks alone, and with its photo (both
+    from ``folder``, else the shipped set and its first levels)."""
+    ground, photo, _views = _first_level(family, folder or GROUND)
+    scene, views = (tune_scene_views(f"{family}_before", folder) if folder
+                    else tune_scene_views(f"{family}_before"))
     frame, pose, palette = views.frame, views.pose, views.palette
     alone = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
                        ground=ground)
@@ -66,6 +74,20 @@ def test_a_bridge_over_two_of_its_own_colour_is_read_by_the_groove_it_hides() ->
     assert None not in found.values(), found
     assert set(both.blocks[found["R5"]].rests_on) == {found["R1"], found["R2"]}
     assert len(both.blocks) == len(scene.blocks)
+
+
+def test_a_groove_half_hidden_by_a_pawn_on_the_bridge_is_judged_on_what_shows() -> None:
+    """f1536: the white W6 bridges the white W4 and W5, 70 mm from the camera's nadir,
+    with the cyan pawn on it. The pawn hides most of the groove between W4 and W5 a level
+    up; on the 11 points of it that still show clear in both photos, the stacked photo
+    shows the groove gone at 10 of them: W6 is read a level up on W4 and W5, not as a
+    first-level block, and the whole field is read right."""
+    scene, alone, both = _reads("f1536", MISREADS)
+    assert _on(alone, scene, "W6") is None
+    found = {bid: _on(both, scene, bid) for bid in ("W6", "W4", "W5")}
+    assert None not in found.values(), found
+    assert set(both.blocks[found["W6"]].rests_on) == {found["W4"], found["W5"]}
+    assert_read_whole(scene, both)
 
 
 def test_a_tower_on_one_of_its_own_colour_is_read_by_the_groove_it_hides() -> None:
