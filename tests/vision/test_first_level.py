@@ -292,7 +292,9 @@ def test_a_bridge_over_a_block_of_its_colour_is_read_where_the_two_photos_differ
     up). Its top and the strip of Y4's top beside it show as one yellow region, and with the
     first level's blocks alone no block is read a level up there. Against the first level's
     photo, where R3's red top and the table beside it showed, the stacked photo is yellow
-    now: Y6 is read a level up, resting on R3 and Y4."""
+    now: Y6 is read a level up, resting on R3 and Y4, and exactly the field's blocks stand
+    a level up (the false top the blocks alone read over Y2 and Y3 goes by the groove
+    between them, tests/vision/test_hidden_seams.py)."""
     _ground_scene, ground = _ground("f078")
     scene, views = tune_scene_views("f078_before")
     frame, pose, palette = views.frame, views.pose, views.palette
@@ -305,7 +307,7 @@ def test_a_bridge_over_a_block_of_its_colour_is_read_where_the_two_photos_differ
     assert None not in found.values(), found
     assert set(reading.blocks[found["Y6"]].rests_on) == {found["R3"], found["Y4"]}
     up = [b for b in reading.blocks if b.level > 1]
-    assert len(up) == sum(b.level > 1 for b in blocks_only.blocks) + 1, "Y6, nothing else"
+    assert len(up) == sum(b.level > 1 for b in scene.blocks.values()), "Y6, nothing else"
 
 
 def _with_a_hand_over(photo: FirstLevelPhoto, at_px: tuple[int, int]) -> FirstLevelPhoto:

@@ -20,7 +20,7 @@ from vision.devtools.table3d_truth import SceneTruth
 from vision.readers.added3d import FirstLevelPhoto
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
 from vision.readers.ground3d import first_level
-from vision.readers.seams3d import hidden_seams, line_darkness, own_colour_pairs
+from vision.readers.seams3d import hidden_seams, line_darkness, own_colour_pairs, shown_seams
 from vision.readers.table_views import TableViews
 
 GROUND = Path(__file__).resolve().parents[1] / "data" / "table3d_ground"
@@ -87,6 +87,23 @@ def test_a_groove_half_hidden_by_a_pawn_on_the_bridge_is_judged_on_what_shows() 
     found = {bid: _on(both, scene, bid) for bid in ("W6", "W4", "W5")}
     assert None not in found.values(), found
     assert set(both.blocks[found["W6"]].rests_on) == {found["W4"], found["W5"]}
+    assert_read_whole(scene, both)
+
+
+def test_a_top_over_a_groove_the_stacked_photo_still_shows_is_none() -> None:
+    """infinifield.md "Build the field": every block counts, and none that is not there.
+    On f078 the halves of the yellow Y2 and Y3 between the bridges B2 and W5 show as one
+    yellow square where a bridge over the two would stand, read as one. The groove between
+    Y2 and Y3 still shows there, as dark as on the first level's photo: nothing stands
+    over it. The top is dropped, and the whole field is read right."""
+    ground, photo, _views = _first_level("f078")
+    scene, alone, both = _reads("f078")
+    _scene, views = tune_scene_views("f078_before")
+    before = TableViews(photo.frame, photo.pose, views.palette)
+    false = shown_seams(views, before, ground, alone.blocks)
+    assert [(t.colour, t.level) for t in false] == [("yellow", 2)]
+    assert not any(math.dist(false[0].centre, b.centre_mm[:2]) < 15.0
+                   for b in scene.blocks.values() if b.level == 2)
     assert_read_whole(scene, both)
 
 

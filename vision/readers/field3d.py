@@ -89,7 +89,7 @@ from vision.readers.notes import (
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.refine3d import refine_reading
-from vision.readers.seams3d import hidden_seams
+from vision.readers.seams3d import hidden_seams, shown_seams
 from vision.readers.table_views import (
     TableViews,
     _chroma_refs,
@@ -648,7 +648,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     the players to check it (:func:`~vision.readers.notes.tower_unsure_note`). With the
     first level's photo (``before``), a top read a level up where the two photos show
     nothing changed, or nothing changed to a block's colour, is dropped
-    (:func:`~vision.readers.added3d.unchanged`), one off every
+    (:func:`~vision.readers.added3d.unchanged`), as is one over a groove between two
+    first-level blocks of one colour that the stacked photo still shows as it was
+    (:func:`~vision.readers.seams3d.shown_seams`), one off every
     place a block can stand there is moved onto the one the two photos show it on
     (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
     were set down since (:func:`~vision.readers.added3d.added_blocks`, and on their own
@@ -719,6 +721,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
                            if m is not t and id(t) in column_seen)
         out = moved
+        gone = shown_seams(views, before, ground, out)
+        out = [t for t in out if not any(t is g for g in gone)]
         added = added_blocks(views, before, ground, out)
         added += hidden_seams(views, before, ground, out + added)
         for block in added:

@@ -233,3 +233,58 @@ def _edges_over_middles(views: TableViews, blocks: Sequence[SeenBlock3D],
             return True
     return False
 
+
+COVERS_SHARE = 0.9
+"""A top a level up stands over a groove when its block would hide this share of the
+groove's points from the camera ..."""
+
+STILL_SHOWN_SHARE = 0.9
+"""... and is no block when the stacked photo still shows the groove (not gone, as
+:data:`SEAM_GONE_SHARE` and :data:`SEAM_GONE_MIN` say) at this share or more of at least
+:data:`HIDDEN_MIN_POINTS` judged points ..."""
+
+SAME_DARKNESS = (0.6, 1.5)
+"""... as dark as the first photo showed it, within these ratios at the median (a top's
+own edge over the groove's line shows darker: a true red tower 2.2 times). f1523: the
+halves of two yellow tops between two raised bridges read as one yellow bridge, their
+groove shown at 1.0 of its points, 0.96 as dark."""
+
+
+def shown_seams(views: TableViews, before: TableViews, ground: Sequence[SeenBlock3D],
+                tops: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """The tops read a level up over a groove the stacked photo still shows as it was.
+
+    Of the grooves between touching first-level blocks of one colour, one a top a level
+    up would hide from the camera (:data:`COVERS_SHARE`), judged as in
+    :func:`hidden_seams` on the points the other tops a level up may not hide, that the
+    stacked photo still shows (:data:`STILL_SHOWN_SHARE`) as dark as the first one did
+    (:data:`SAME_DARKNESS`) has nothing over it: the top is none.
+    """
+    h1 = views.layout.block_height_mm
+    cam = views.pose.camera_position()
+    up = [t for t in tops if t.level >= 2]
+    pairs = own_colour_pairs(ground)
+    out = []
+    for top in tops:
+        if top.level != 2 or top.seen != "top":
+            continue
+        others = [t for t in up if t is not top]
+        for a, b in pairs:
+            middle, a_to_b, along = _axes(a, b)
+            points = _groove_points(middle, along, h1)
+            covered = _hidden_by(points, cam, [top], h1)
+            if float(covered.mean()) < COVERS_SHARE:
+                continue
+            then, clear_then = line_darkness(before, middle, a_to_b, along, h1)
+            now, clear_now = line_darkness(views, middle, a_to_b, along, h1)
+            judged = (clear_then & clear_now & (then >= SEAM_SHOWN) & covered
+                      & ~_hidden_by(points, cam, others, h1, HIDER_MARGIN_MM))
+            if int(judged.sum()) < HIDDEN_MIN_POINTS:
+                continue
+            kept = now >= np.maximum(SEAM_GONE_MIN, SEAM_GONE_SHARE * then)
+            ratio = float(np.median(now[judged] / then[judged]))
+            if (float(kept[judged].mean()) >= STILL_SHOWN_SHARE
+                    and SAME_DARKNESS[0] <= ratio <= SAME_DARKNESS[1]):
+                out.append(top)
+                break
+    return out
