@@ -490,3 +490,27 @@ def test_a_top_where_no_block_colour_came_since_the_first_photo_is_dropped(
                          ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
+
+
+def test_a_block_the_first_level_photo_saw_on_the_table_is_not_raised() -> None:
+    """infinifield.md "Build the field": a block stands on the table or on others. f1528's
+    white W1 stands on the table 26 mm from the nadir of a camera 53 cm up; read from the
+    stacked photo alone, the reader took it for a bridge over two yellow blocks made of the
+    side faces round it. The first level's photo saw W1 on the table and nothing there
+    for it to stand on: read with it, W1 stays on the table, no block is made up under it,
+    and the whole field is read right."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground_reading = read_tune_scene("f1528_ground", MISREADS)
+    ground = first_level(ground_reading.blocks)
+    _ground_scene, ground_views = tune_scene_views("f1528_ground", MISREADS)
+    scene, views = tune_scene_views("f1528_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    alone = read_field(frame, pose, palette, views=TableViews(frame, pose, palette))
+    assert _on(alone, scene, "W1") is None
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground,
+                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    assert _on(reading, scene, "W1") is not None
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

@@ -438,7 +438,8 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         ground: the field's first level as read on a photo taken before anything was
             stacked on it (:func:`vision.readers.ground3d.first_level` of that reading):
             a top read on the table over one of them stands on it, and one this frame
-            hides keeps its colour and place (:mod:`vision.readers.ground3d`).
+            hides keeps its colour and place (:mod:`vision.readers.ground3d`); no top's
+            level is changed by synthesis (:func:`~vision.readers.refine3d.refine_reading`).
         ground_photo: the photo ``ground`` was read on: a block set a level up since,
             that the stacked frame alone cannot tell (one of a colour on another of it),
             is read where the two photos differ (:mod:`vision.readers.added3d`). Not
@@ -521,7 +522,10 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
         if not unsure:
             break
         tops = [_lowered(b, pose) if k in unsure else b for k, b in enumerate(tops)]
-    blocks, notes = refine_reading(views, blocks, notes)
+    # with the first level known, no top is tried a level up or down by synthesis: that
+    # photo says what stands on the table, and the two photos what was set on it (f1528:
+    # a first-level top raised onto two blocks made of the side faces round it)
+    blocks, notes = refine_reading(views, blocks, notes, levels=not ground)
     blocks += [SeenBlock3D(colour, xy, angle, 1, square(xy, layout.block_mm, angle))
                for colour, xy, angle in missed_in_rows(views, blocks)]
     moved = onto_rows(blocks, layout.block_mm)
