@@ -514,3 +514,20 @@ def test_a_block_the_first_level_photo_saw_on_the_table_is_not_raised() -> None:
     assert _on(reading, scene, "W1") is not None
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
+
+
+def test_a_top_read_on_the_table_through_a_first_level_block_stands_on_none() -> None:
+    """infinifield.md "Official field-building rules": blocks stand on the table or on
+    others, and are solid. On the stacks' f721 a blue square read on the table covered a
+    quarter or more of a first-level block it is not, 6 mm from the place of the blue
+    bridge there: no block can stand so. It is tried as that bridge or dropped, and the
+    whole field is read right with its first level's photo."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground = _ground("f721", STACKS)
+    scene, views = tune_scene_views("f721_before", STACKS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f721", STACKS))
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

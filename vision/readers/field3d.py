@@ -551,6 +551,11 @@ GROUND_COVER_SHARE = 0.15
 """A first-level block no top was read as is hidden under a top a level up that covers this
 share of it (a bridge's support, at least a quarter; a top beside it a few hundredths)."""
 
+SOLID_SHARE = 0.25
+"""A top read on the table that covers this share of a first-level block's top (which it is
+not) would stand through it: it stands a level up, or is no block (f1678: a red square
+read among three red blocks, 13 mm off their bridge's place)."""
+
 GROUND_GONE_SHARE = 0.95
 """... else it is still there (missed, or its top in a shadow or under a pawn) unless the
 table shows over this share of where its top was (inset 5 mm): a block the builder moved or
@@ -646,7 +651,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     (``column_seen``). A top read on the table where the first level's photo saw only the
     table is a block set down since, unless its face was no clean top (``unsure``: its
     region ran on or was cut, as a shadow lit by a warm lamp or a lighter patch of the mat
-    makes on the tuning photos); such a one is dropped. A top read as a first-level block of
+    makes on the tuning photos); such a one is dropped. One read on the table through a
+    first-level block it is not (:data:`SOLID_SHARE`) is a bridge over two of its colour
+    when its colour over the other says so, else none. A top read as a first-level block of
     its colour that looks, against the first level's photo, as a tower's top over it does
     (:func:`_grown_as_a_tower`) is still read as that block, and ``asks`` gets a note for
     the players to check it (:func:`~vision.readers.notes.tower_unsure_note`). With the
@@ -709,6 +716,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                     _overlap_mm2(top.outline, g.outline) >= GROUND_COVER_SHARE * block_mm ** 2
                     for g in ground):
                 continue    # no clean top where the first level's photo saw the table
+            if any(_overlap_mm2(top.outline, g.outline) >= SOLID_SHARE * block_mm ** 2
+                   for g in ground):
+                again.append(top)   # not on the table, through a first-level block: a
+                continue            # bridge if its colour over the other says so
             out.append(top)
             continue
         column_seen.add(id(top))
