@@ -107,6 +107,19 @@ def test_a_top_over_a_groove_the_stacked_photo_still_shows_is_none() -> None:
     assert_read_whole(scene, both)
 
 
+def test_a_groove_in_a_shadow_cast_since_is_not_taken_for_hidden() -> None:
+    """f1666: the white W4 and W5 lie in the shadow of a raised neighbour cast since the
+    first level's photo; their groove shows 6.7 grey levels dark against 32 then, as the
+    tops beside it went from white to the mat's class. Judged against how much darker the
+    tops round it went, the groove still shows: no white bridge is read over the two, and
+    the whole field is read right."""
+    scene, _alone, both = _reads("f1666", MISREADS)
+    w4, w5 = (scene.blocks[bid].centre_mm[:2] for bid in ("W4", "W5"))
+    middle = ((w4[0] + w5[0]) / 2, (w4[1] + w5[1]) / 2)
+    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0 for b in both.blocks)
+    assert_read_whole(scene, both)
+
+
 def test_a_tower_on_one_of_its_own_colour_is_read_by_the_groove_it_hides() -> None:
     """f126: the white W7 stands on the white W4, 57 mm from the camera's nadir, and is read
     as W4 alone. W4's grooves with W3 and W5, beyond it seen from the camera, are hidden

@@ -64,6 +64,12 @@ dark as the first photo did ..."""
 SEAM_GONE_MIN = 6.0
 """... or less than this many grey levels dark (a block's top is smooth to a few levels)."""
 
+SHADED_SHARE = 0.6
+"""A groove lies in a shadow cast since the first photo where the stacked photo shows the
+tops beside it under this share as light (f1666: two whites in a raised neighbour's
+shadow, their groove 6.7 levels dark against 32; a block's top over a groove is lit like
+the tops round it, a pawn's shadow on a bridge darkens it less)."""
+
 HIDDEN_MIN_POINTS = 10
 """A groove is judged on at least this many points (of 29; a pawn on a bridge hides some:
 f1536's cyan pawn left 11, gone at 10) ..."""
@@ -120,6 +126,35 @@ def line_darkness(views: TableViews, middle: np.ndarray, across: np.ndarray,
         (:data:`GROOVE_MM`, :data:`SIDES_MM`), and whether the whole profile is in the
         frame and shows no skin (a hand) nor a pawn's colour (a pawn hides a line).
     """
+    dark, _sides, clear = _line_profile(views, middle, across, along, height_mm)
+    return dark, clear
+
+
+def _groove_both(views: TableViews, before: TableViews, middle: np.ndarray,
+                 across: np.ndarray, along: np.ndarray, height_mm: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A groove's darkness in the first photo and in the stacked one, as that lit.
+
+    Where the stacked photo shows the surroundings under :data:`SHADED_SHARE` as light as
+    the first photo did, its darkness is scaled by how much lighter the first showed them:
+    a shadow cast since (a raised neighbour's) darkens the groove and its tops alike, a
+    block over it hides the groove.
+
+    Returns:
+        ``(then, now, clear)``: darkness per point in each photo, and where both are clear
+        (:func:`line_darkness`).
+    """
+    then, then_sides, clear_then = _line_profile(before, middle, across, along, height_mm)
+    now, now_sides, clear_now = _line_profile(views, middle, across, along, height_mm)
+    shaded = now_sides < SHADED_SHARE * then_sides
+    now = np.where(shaded, now * then_sides / np.maximum(now_sides, 1.0), now)
+    return then, now, clear_then & clear_now
+
+
+def _line_profile(views: TableViews, middle: np.ndarray, across: np.ndarray,
+                  along: np.ndarray, height_mm: float
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`line_darkness`, with the surroundings' grey level per point."""
     steps = np.arange(-SEAM_HALF_MM, SEAM_HALF_MM + 0.01, 1.0)
     offs = np.arange(-ACROSS_MM, ACROSS_MM + 0.01, 0.5)
     grid = (middle[None, None, :] + steps[:, None, None] * along
@@ -135,9 +170,10 @@ def line_darkness(views: TableViews, middle: np.ndarray, across: np.ndarray,
     grey = bgr.mean(axis=1).reshape(shape)
     line = np.abs(offs) <= GROOVE_MM
     sides = np.abs(offs) >= SIDES_MM
-    dark = grey[:, sides].mean(axis=1) - grey[:, line].min(axis=1)
+    around = grey[:, sides].mean(axis=1)
+    dark = around - grey[:, line].min(axis=1)
     clear = np.asarray((ok & ~pawn & ~skin).reshape(shape).all(axis=1), bool)
-    return dark, clear
+    return dark, around, clear
 
 
 def _groove_points(middle: np.ndarray, along: np.ndarray, height_mm: float) -> np.ndarray:
@@ -192,9 +228,8 @@ def hidden_seams(views: TableViews, before: TableViews, ground: Sequence[SeenBlo
         if over:
             continue
         points = _groove_points(middle, along, h1)
-        then, clear_then = line_darkness(before, middle, a_to_b, along, h1)
-        now, clear_now = line_darkness(views, middle, a_to_b, along, h1)
-        judged = (clear_then & clear_now & (then >= SEAM_SHOWN)
+        then, now, clear = _groove_both(views, before, middle, a_to_b, along, h1)
+        judged = (clear & (then >= SEAM_SHOWN)
                   & ~_hidden_by(points, cam, up, h1, HIDER_MARGIN_MM))
         n = int(judged.sum())
         if n < HIDDEN_MIN_POINTS:
@@ -275,9 +310,8 @@ def shown_seams(views: TableViews, before: TableViews, ground: Sequence[SeenBloc
             covered = _hidden_by(points, cam, [top], h1)
             if float(covered.mean()) < COVERS_SHARE:
                 continue
-            then, clear_then = line_darkness(before, middle, a_to_b, along, h1)
-            now, clear_now = line_darkness(views, middle, a_to_b, along, h1)
-            judged = (clear_then & clear_now & (then >= SEAM_SHOWN) & covered
+            then, now, clear = _groove_both(views, before, middle, a_to_b, along, h1)
+            judged = (clear & (then >= SEAM_SHOWN) & covered
                       & ~_hidden_by(points, cam, others, h1, HIDER_MARGIN_MM))
             if int(judged.sum()) < HIDDEN_MIN_POINTS:
                 continue
