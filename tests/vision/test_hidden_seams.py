@@ -120,6 +120,19 @@ def test_a_groove_in_a_shadow_cast_since_is_not_taken_for_hidden() -> None:
     assert_read_whole(scene, both)
 
 
+def test_a_groove_gone_at_most_of_its_points_is_hidden() -> None:
+    """f1486: the white W8 stands on the white W4, 25 mm from the camera's nadir, and hides
+    their groove with the white beside W4 at 26 of its 29 points (a groove with nothing
+    over it is gone at 0.67 at most): W8 is read a level up on W4, and the whole field is
+    read right."""
+    scene, alone, both = _reads("f1486", MISREADS)
+    assert _on(alone, scene, "W8") is None
+    w8, w4 = _on(both, scene, "W8"), _on(both, scene, "W4")
+    assert w8 is not None and w4 is not None
+    assert both.blocks[w8].rests_on == (w4,)
+    assert_read_whole(scene, both)
+
+
 def test_a_tower_on_one_of_its_own_colour_is_read_by_the_groove_it_hides() -> None:
     """f126: the white W7 stands on the white W4, 57 mm from the camera's nadir, and is read
     as W4 alone. W4's grooves with W3 and W5, beyond it seen from the camera, are hidden
