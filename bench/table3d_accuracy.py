@@ -324,9 +324,9 @@ def stacked_wrongs(scene: SceneTruth, reading: FieldReading) -> list[str]:
         elif not found & {"tower top read a level low", "top read a level high"}:
             found.add("block missed")
     for i, s in enumerate(reading.blocks):
-        if i not in inv and id(s) not in near_read and not any(
-                math.hypot(s.centre[0] - b.centre_mm[0], s.centre[1] - b.centre_mm[1])
-                <= MATCH_MM for b in scene.blocks.values()):
+        if i not in inv and id(s) not in near_read:
+            # no block of its level there (one over a first-level block of its colour read
+            # as a tower on it, a second top read over one block)
             found.add("block read where none is")
     right = {bid for bid, i in m.items()
              if reading.blocks[i].colour == scene.blocks[bid].colour

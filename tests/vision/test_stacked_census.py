@@ -137,6 +137,20 @@ def test_a_block_missed_and_one_invented_are_both_said(scene) -> None:
     assert stacked_wrongs(scene, reading) == ["block missed", "block read where none is"]
 
 
+def test_a_tower_read_over_a_block_with_nothing_on_it_is_a_block_where_none_is(scene
+                                                                              ) -> None:
+    """A first-level block of one colour read as a tower of it (f1801, f1846): the second
+    top stands over a true block, but no block of its level stands there."""
+    reading = _as_read(scene)
+    ids = list(scene.blocks)
+    lone = next(i for i, bid in enumerate(ids)
+                if scene.blocks[bid].level == 1 and not _covered(scene, bid))
+    block = reading.blocks[lone]
+    false_top = dataclasses.replace(block, level=2, rests_on=(lone,))
+    reading = dataclasses.replace(reading, blocks=(*reading.blocks, false_top))
+    assert stacked_wrongs(scene, reading) == ["block read where none is"]
+
+
 def test_a_touching_pair_misread_between_blocks_read_right_is_said(scene) -> None:
     reading = _as_read(scene)
     pair = sorted(reading.touching)[0]
