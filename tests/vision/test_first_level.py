@@ -531,3 +531,26 @@ def test_a_top_read_on_the_table_through_a_first_level_block_stands_on_none() ->
                          ground=ground, ground_photo=_photo("f721", STACKS))
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
+
+
+@pytest.mark.parametrize(("family", "block_id"), [("f781", "R2"), ("f796", "Y2")])
+def test_a_block_read_outward_of_its_place_carries_none_of_its_colour_unless_photos_say(
+        family: str, block_id: str) -> None:
+    """infinifield.md "Build the field": a block stands on the table or on others. On the
+    stacks' f781 and f796 a first-level block (the red R2, the yellow Y2) was read on the
+    stacked photo a few millimetres outward of where its first level's photo saw it, as a
+    top a level up would be, and a block of its colour was put on it. With that photo the
+    two photos say where a block was set on one of its colour, and they show none there:
+    nothing stands on it, and the whole field is read right."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground = _ground(family, STACKS)
+    scene, views = tune_scene_views(f"{family}_before", STACKS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo(family, STACKS))
+    under = _on(reading, scene, block_id)
+    assert under is not None
+    assert not any(under in b.rests_on for b in reading.blocks)
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

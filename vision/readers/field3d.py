@@ -645,9 +645,11 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     (on one block of another colour, or, a level up, on two of any colour: a bridge over two
     of its own colour shows no other colour under it);
     one read on the table over a first-level block of its colour that it neither is nor
-    stands on is that block read off its place, and dropped; first-level blocks no top was
-    read as are added where a top a level up hides them or the frame still shows them (not
-    where the builder took one away). Each of these levels is taken as seen
+    stands on is that block read off its place, and dropped (with the first level's photo,
+    a top stands on one of its own colour only where the two photos say so, below:
+    ``own_colour`` of :func:`~vision.readers.ground3d.stands_on_ground`); first-level
+    blocks no top was read as are added where a top a level up hides them or the frame
+    still shows them (not where the builder took one away). Each of these levels is taken as seen
     (``column_seen``). A top read on the table where the first level's photo saw only the
     table is a block set down since, unless its face was no clean top (``unsure``: its
     region ran on or was cut, as a shadow lit by a warm lamp or a lighter patch of the mat
@@ -690,11 +692,11 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
                 top = low
             elif (id(top) not in column_seen and off_place(low.outline, top.colour, ground)
                   and not stands_on_ground(low.outline, top.colour, ground, block_mm,
-                                           two.outline)):
+                                           two.outline, own_colour=before is None)):
                 continue    # a first-level block read again off its place, and high
             elif (top.level > 2 and id(top) not in column_seen
                   and stands_on_ground(low.outline, top.colour, ground, block_mm,
-                                       two.outline)
+                                       two.outline, own_colour=before is None)
                   and not any(o.level == top.level - 1 and o.seen == "top"
                               and _overlap_mm2(o.outline, top.outline) > SUPPORT_OVERLAP_MM2
                               for o in tops)):
@@ -706,7 +708,8 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
             if bridges_own_colour(top.outline, top.colour, ground, block_mm, up.outline):
                 again.append(top)   # a bridge only if its colour over the other says so
                 continue
-            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline):
+            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline,
+                                own_colour=before is None):
                 top = up
             elif off_place(top.outline, top.colour, ground):
                 again.append(top)   # a first-level block read again, off its place (it is
