@@ -554,3 +554,23 @@ def test_a_block_read_outward_of_its_place_carries_none_of_its_colour_unless_pho
     assert not any(under in b.rests_on for b in reading.blocks)
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
+
+
+def test_a_bridge_read_as_a_tower_beside_its_place_is_moved_where_the_frame_says() -> None:
+    """infinifield.md "Build the field": a block a level up rests on one block or across
+    two. On f238 the red R6 bridges the red R3 and the yellow Y3, a pawn on it; its top and
+    R3's side faces showed as one red region, read half a block off as a red tower on Y3.
+    Rendered on either place with the rest of the field, the frame is explained far better
+    by the bridge: R6 is read across R3 and Y3, and the whole field right."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground = _ground("f238")
+    scene, views = tune_scene_views("f238_before", DATA / "table3d")
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=_photo("f238"))
+    bridge = _on(reading, scene, "R6")
+    assert bridge is not None
+    assert {_on(reading, scene, b) for b in ("R3", "Y3")} == set(reading.blocks[bridge].rests_on)
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

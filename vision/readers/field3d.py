@@ -40,6 +40,7 @@ from vision.readers.added3d import (
     FirstLevelPhoto,
     added_blocks,
     onto_places,
+    places,
     snapped_to_places,
     unchanged,
 )
@@ -88,6 +89,7 @@ from vision.readers.notes import (
 )
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
+from vision.readers.places3d import chosen_places
 from vision.readers.refine3d import refine_reading
 from vision.readers.seams3d import hidden_seams, shown_seams
 from vision.readers.table_views import (
@@ -671,7 +673,9 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     added, each in place of a top of its colour read for it on the table where no
     first-level block stands (a tower's, in place of the top read as its block), and no
     longer asked about. Last, each top a level up read near a place there is set exactly
-    on it (:func:`~vision.readers.added3d.snapped_to_places`).
+    on it (:func:`~vision.readers.added3d.snapped_to_places`), and moved to a rival place
+    beside it where the frame, rendered, says so (a bridge read as a tower on one of its
+    blocks: :func:`~vision.readers.places3d.chosen_places`).
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -771,7 +775,10 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
             continue    # neither under a top nor in view: moved or taken away since
         out.append(g)
         column_seen.add(id(g))
-    return out
+    moved = chosen_places(views, places(ground), out)
+    column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
+                       if m is not t and id(t) in column_seen)
+    return moved
 
 
 TOWER_SHIFT_SHARE = 0.6
