@@ -574,3 +574,25 @@ def test_a_bridge_read_as_a_tower_beside_its_place_is_moved_where_the_frame_says
     assert {_on(reading, scene, b) for b in ("R3", "Y3")} == set(reading.blocks[bridge].rests_on)
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
+
+
+def test_a_tower_of_one_colour_is_raised_where_the_two_photos_show_its_strip() -> None:
+    """infinifield.md "Build the field": a block may stand on one block. f1961's white W8
+    stands on the white W1, 107 mm from the camera's nadir: its top, a level up, lies 5 mm
+    outward of W1's and covers a strip the first level's photo showed as the mat. The
+    stacked photo shows that strip white: W8 is read on W1, and the whole field right."""
+    from table3d_accuracy import match
+
+    _ground_scene, ground_reading = read_tune_scene("f1961_ground", MISREADS)
+    ground = first_level(ground_reading.blocks)
+    _ground_scene, ground_views = tune_scene_views("f1961_ground", MISREADS)
+    scene, views = tune_scene_views("f1961_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground,
+                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    tower = _on(reading, scene, "W8")
+    assert tower is not None
+    assert reading.blocks[tower].rests_on == (_on(reading, scene, "W1"),)
+    assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
+    assert_read_whole(scene, reading)

@@ -93,20 +93,22 @@ def places(ground: Sequence[SeenBlock3D]) -> list[tuple[str, np.ndarray, float]]
 
 
 def _top_classes(views: TableViews, before: TableViews, outline: np.ndarray, top_mm: float,
-                 hiders: Sequence[SeenBlock3D]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 hiders: Sequence[SeenBlock3D], step_mm: float = POINT_STEP_MM,
+                 inset_mm: float = POINT_INSET_MM
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The classes both photos show at points on a top, and which points can be judged.
 
-    Points :data:`POINT_STEP_MM` apart on the top at ``outline``, ``top_mm`` up; usable
-    where none of ``hiders`` may hide them, both photos show them, the first one not as
-    skin, the stacked one not in a pawn's colour.
+    Points ``step_mm`` apart on the top at ``outline``, ``top_mm`` up, ``inset_mm`` in from
+    its edges; usable where none of ``hiders`` may hide them, both photos show them, the
+    first one not as skin, the stacked one not in a pawn's colour.
 
     Returns:
         ``(now, then, usable)``: the stacked photo's classes, the first photo's, the mask.
     """
-    pts = inset(np.asarray(outline, np.float64), POINT_INSET_MM)
+    pts = inset(np.asarray(outline, np.float64), inset_mm)
     lo, hi = pts.min(axis=0), pts.max(axis=0)
-    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], POINT_STEP_MM),
-                         np.arange(lo[1], hi[1], POINT_STEP_MM))
+    xs, ys = np.meshgrid(np.arange(lo[0], hi[0], step_mm),
+                         np.arange(lo[1], hi[1], step_mm))
     grid = np.column_stack([xs.ravel(), ys.ravel()])
     contour = pts.astype(np.float32).reshape(-1, 1, 2)
     grid = grid[[cv2.pointPolygonTest(contour, (float(x), float(y)), False) >= 0
@@ -130,7 +132,8 @@ def _top_classes(views: TableViews, before: TableViews, outline: np.ndarray, top
 
 
 def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
-                   top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D]
+                   top_mm: float, colours: Sequence[str], hiders: Sequence[SeenBlock3D],
+                   step_mm: float = POINT_STEP_MM, inset_mm: float = POINT_INSET_MM
                    ) -> dict[str, tuple[int, float, float]]:
     """How a top at ``outline``, ``top_mm`` up, of each of ``colours`` fits what changed.
 
@@ -145,7 +148,8 @@ def changed_shares(views: TableViews, before: TableViews, outline: np.ndarray,
         photo shows in that colour, and their share of the changed points (the rest in no
         class now).
     """
-    now, then, usable = _top_classes(views, before, outline, top_mm, hiders)
+    now, then, usable = _top_classes(views, before, outline, top_mm, hiders, step_mm,
+                                     inset_mm)
     dark = now == UNKNOWN
     out = {}
     for colour in colours:
@@ -249,6 +253,38 @@ def added_blocks(views: TableViews, before: TableViews, ground: Sequence[SeenBlo
                    for k in kept):
             kept.append(block)
     return kept
+
+
+STRIP_STEP_MM = 1.0
+STRIP_INSET_MM = 2.0
+"""Points on a tower's top judged for its strip: this far apart and in from its edges (a
+level moves a top 5-10 mm outward 100-200 mm from the nadir: with the places' 4 mm the
+strip it newly covers is mostly left out)."""
+
+STRIP_MIN_POINTS = 40
+"""A tower on a block of its colour is shown by the two photos when at least this many
+points of its top, a level up, showed another class than its colour on the first level's
+photo ..."""
+
+STRIP_SHARE = 0.9
+"""... and the stacked photo shows this share of them in its colour (the true towers f1736
+and f1961 at 1.0 of 54 and 116, first-level blocks read outward of their place at most 0.25
+of 24 or more)."""
+
+
+def tower_shown(views: TableViews, before: TableViews, block: SeenBlock3D,
+                hiders: Sequence[SeenBlock3D]) -> bool:
+    """Whether the two photos show a block of ``block``'s colour set on it since.
+
+    Such a tower's top, a level up, covers a strip outward of the block's top (its parallax)
+    that the first level's photo showed in another class; the stacked photo shows it in the
+    block's colour (:data:`STRIP_MIN_POINTS`, :data:`STRIP_SHARE`; ``hiders``: tops a level
+    up or more that may hide points).
+    """
+    n, share, _clear = changed_shares(
+        views, before, block.outline, 2 * views.layout.block_height_mm, [block.colour],
+        hiders, STRIP_STEP_MM, STRIP_INSET_MM)[block.colour]
+    return n >= STRIP_MIN_POINTS and share >= STRIP_SHARE
 
 
 PLACE_MM = 5.0

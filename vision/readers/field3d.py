@@ -42,6 +42,7 @@ from vision.readers.added3d import (
     onto_places,
     places,
     snapped_to_places,
+    tower_shown,
     unchanged,
 )
 from vision.readers.detail import MIN_TOP_PX, camera_detail
@@ -56,6 +57,7 @@ from vision.readers.faces3d import (
 from vision.readers.grid_cells import missed_in_rows, onto_rows
 from vision.readers.ground3d import (
     OFF_PLACE_MM,
+    ON_OWN_COLOUR_MM,
     SAME_BLOCK_MM,
     bridges_own_colour,
     off_place,
@@ -712,8 +714,14 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
             if bridges_own_colour(top.outline, top.colour, ground, block_mm, up.outline):
                 again.append(top)   # a bridge only if its colour over the other says so
                 continue
-            if stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline,
-                                own_colour=before is None):
+            if (stands_on_ground(top.outline, top.colour, ground, block_mm, up.outline,
+                                 own_colour=before is None)
+                    or (before is not None
+                        and stands_on_ground(top.outline, top.colour, ground, block_mm,
+                                             up.outline)
+                        and _own_tower_shown(up, ground, views, before, tops))):
+                # on one of its own colour, with the first level's photo, only where the
+                # two photos show the strip its top newly covers (f1736, f1961)
                 top = up
             elif off_place(top.outline, top.colour, ground):
                 again.append(top)   # a first-level block read again, off its place (it is
@@ -779,6 +787,24 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     column_seen.update(id(m) for m, t in zip(moved, out, strict=True)
                        if m is not t and id(t) in column_seen)
     return moved
+
+
+def _own_tower_shown(up: SeenBlock3D, ground: Sequence[SeenBlock3D], views: TableViews,
+                     before: TableViews, tops: Sequence[SeenBlock3D]) -> bool:
+    """Whether the two photos show ``up`` (a top raised a level) on a block of its colour.
+
+    The first-level block of its colour nearest it, within
+    :data:`~vision.readers.ground3d.ON_OWN_COLOUR_MM`,
+    carries a tower there by the strip its top newly covers
+    (:func:`~vision.readers.added3d.tower_shown`).
+    """
+    near = [(float(np.hypot(g.centre[0] - up.centre[0], g.centre[1] - up.centre[1])), k)
+            for k, g in enumerate(ground) if g.colour == up.colour]
+    near = [(d, k) for d, k in near if d < ON_OWN_COLOUR_MM]
+    if not near:
+        return False
+    block = ground[min(near)[1]]
+    return tower_shown(views, before, block, [t for t in tops if t.level >= 2])
 
 
 TOWER_SHIFT_SHARE = 0.6

@@ -92,7 +92,9 @@ colour was set on another. A top's place alone is no such evidence: a raised nei
 shadow or side faces move where a first-level top is read by as much as a level does (f1801,
 f1846: 6 mm outward, where a level adds 2 and 8). On f1401-f1898 and the shipped and stacks
 tuning sets, read with their first level's photo, it made 16 of the 39 blocks read where
-none is, and 1 true tower (f1736)."""
+none is, and 1 true tower (f1736); with the photo such a top stands on its block only where
+the two photos show the strip its top newly covers
+(:func:`vision.readers.added3d.tower_shown`)."""
 
 SUPPORT_SHARE = 0.15
 """A top a level up rests on each first-level block it covers by this share of a block's
