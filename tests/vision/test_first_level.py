@@ -411,6 +411,18 @@ MISREADS = DATA / "table3d_misreads"
 """Stacked photos from sets rendered for a run, read wrong once, with their first level."""
 
 
+def _read_misread(family: str) -> tuple[SceneTruth, FieldReading]:
+    """A family of :data:`MISREADS` read on its first level and that level's photo."""
+    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", MISREADS)
+    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", MISREADS)
+    scene, views = tune_scene_views(f"{family}_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    return scene, read_field(
+        frame, pose, palette, views=TableViews(frame, pose, palette),
+        ground=first_level(ground_reading.blocks),
+        ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+
+
 def test_a_bridge_read_far_off_its_place_is_moved_onto_it() -> None:
     """infinifield.md "Build the field": a block a level up rests on one block or across
     two. f1221's yellow Y7 bridges white W1 and yellow Y2: its top and Y2's uncovered half
@@ -419,14 +431,7 @@ def test_a_bridge_read_far_off_its_place_is_moved_onto_it() -> None:
     W1 and Y2, and the field has exactly its blocks."""
     from table3d_accuracy import match
 
-    _ground_scene, ground_reading = read_tune_scene("f1221_ground", MISREADS)
-    ground = first_level(ground_reading.blocks)
-    _ground_scene, ground_views = tune_scene_views("f1221_ground", MISREADS)
-    scene, views = tune_scene_views("f1221_before", MISREADS)
-    frame, pose, palette = views.frame, views.pose, views.palette
-    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
-                         ground=ground,
-                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    scene, reading = _read_misread("f1221")
     found = {bid: _on(reading, scene, bid) for bid in ("Y7", "W1", "Y2")}
     assert None not in found.values(), found
     assert set(reading.blocks[found["Y7"]].rests_on) == {found["W1"], found["Y2"]}
@@ -480,14 +485,7 @@ def test_a_top_where_no_block_colour_came_since_the_first_photo_is_dropped(
     another block's). Neither false top is read, and the whole field is read right."""
     from table3d_accuracy import match
 
-    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", MISREADS)
-    ground = first_level(ground_reading.blocks)
-    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", MISREADS)
-    scene, views = tune_scene_views(f"{family}_before", MISREADS)
-    frame, pose, palette = views.frame, views.pose, views.palette
-    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
-                         ground=ground,
-                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    scene, reading = _read_misread(family)
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
 
@@ -501,16 +499,11 @@ def test_a_block_the_first_level_photo_saw_on_the_table_is_not_raised() -> None:
     and the whole field is read right."""
     from table3d_accuracy import match
 
-    _ground_scene, ground_reading = read_tune_scene("f1528_ground", MISREADS)
-    ground = first_level(ground_reading.blocks)
-    _ground_scene, ground_views = tune_scene_views("f1528_ground", MISREADS)
     scene, views = tune_scene_views("f1528_before", MISREADS)
     frame, pose, palette = views.frame, views.pose, views.palette
     alone = read_field(frame, pose, palette, views=TableViews(frame, pose, palette))
     assert _on(alone, scene, "W1") is None
-    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
-                         ground=ground,
-                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    scene, reading = _read_misread("f1528")
     assert _on(reading, scene, "W1") is not None
     assert len(reading.blocks) == len(scene.blocks) == len(match(reading, scene))
     assert_read_whole(scene, reading)
@@ -583,14 +576,7 @@ def test_a_tower_of_one_colour_is_raised_where_the_two_photos_show_its_strip() -
     stacked photo shows that strip white: W8 is read on W1, and the whole field right."""
     from table3d_accuracy import match
 
-    _ground_scene, ground_reading = read_tune_scene("f1961_ground", MISREADS)
-    ground = first_level(ground_reading.blocks)
-    _ground_scene, ground_views = tune_scene_views("f1961_ground", MISREADS)
-    scene, views = tune_scene_views("f1961_before", MISREADS)
-    frame, pose, palette = views.frame, views.pose, views.palette
-    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
-                         ground=ground,
-                         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    scene, reading = _read_misread("f1961")
     tower = _on(reading, scene, "W8")
     assert tower is not None
     assert reading.blocks[tower].rests_on == (_on(reading, scene, "W1"),)
