@@ -229,33 +229,64 @@ def head_scores(views: TableViews, tops: Sequence[HeadTop], colours: Sequence[st
         colours: pawn colours (palette class names).
     """
     out: list[dict[str, HeadScore]] = [{} for _t in tops]
+    margin = int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM)
+    for k, hits in enumerate(head_hits(views, tops, colours)):
+        n = hits.n
+        m = min(n // 2, margin)
+        for colour, hit in hits.by_colour.items():
+            local = cv2.blur(hit.reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
+                             borderType=cv2.BORDER_CONSTANT)
+            inner = local[m:n - m, m:n - m]
+            i, j = np.unravel_index(int(np.argmax(inner)), inner.shape)
+            at = hits.points[(int(i) + m) * n + int(j) + m]
+            out[k][colour] = HeadScore(float(inner[i, j]), (float(at[0]), float(at[1])))
+    return out
+
+
+@dataclass(frozen=True)
+class HeadHits:
+    """Where a pawn's head of each colour shows over one top (:func:`head_hits`).
+
+    Attributes:
+        points: the samples (n*n, 3), table mm, in the plane of a pawn's head.
+        n: samples per side.
+        by_colour: per pawn colour, each sample's weight as part of its head (1 for its
+            colour, or its hue where the top's own colour does not show).
+        classes: each sample's palette class index.
+    """
+
+    points: np.ndarray
+    n: int
+    by_colour: dict[str, np.ndarray]
+    classes: np.ndarray
+
+
+def head_hits(views: TableViews, tops: Sequence[HeadTop], colours: Sequence[str]
+              ) -> list[HeadHits]:
+    """Each top's head samples (:func:`head_grid`), and which show each pawn colour."""
     grids = [head_grid(t.footprint, t.height) for t in tops]
     if not grids:
-        return out
+        return []
     bgr, ok, _px = views.sample(np.concatenate([g for g, _n in grids]))
     cls = views.classes_of(bgr, ok)
     palette = views.palette
     nearest = hue_nearest(bgr, palette)
     by_hue = ok & ~np.isin(cls, palette.of_kind("table"))
-    margin = int((PAWN_BASE_RADIUS_MM - HEAD_INSET_MM) / HEAD_STEP_MM)
+    out = []
     start = 0
-    for k, (top, (g, n)) in enumerate(zip(tops, grids, strict=True)):
+    for top, (g, n) in zip(tops, grids, strict=True):
         sl = slice(start, start + len(g))
         start += len(g)
         # what the block's own top shows is its top, whatever its hue
         own = (cls[sl] == palette.index(top.colour)) | views.chroma_match(bgr[sl], top.colour)
-        m = min(n // 2, margin)
+        by_colour = {}
         for colour in colours:
             index = palette.index(colour)
             ours = cls[sl] == index
-            hit = (((ours | ((nearest[sl] == index) & by_hue[sl])) & ~own).astype(np.float32)
-                   + OWN_CHROMA_WEIGHT * (ours & own))
-            local = cv2.blur(hit.reshape(n, n), (HEAD_WINDOW, HEAD_WINDOW),
-                             borderType=cv2.BORDER_CONSTANT)
-            inner = local[m:n - m, m:n - m]
-            i, j = np.unravel_index(int(np.argmax(inner)), inner.shape)
-            at = g[(int(i) + m) * n + int(j) + m]
-            out[k][colour] = HeadScore(float(inner[i, j]), (float(at[0]), float(at[1])))
+            by_colour[colour] = (
+                ((ours | ((nearest[sl] == index) & by_hue[sl])) & ~own).astype(np.float32)
+                + OWN_CHROMA_WEIGHT * (ours & own))
+        out.append(HeadHits(g, n, by_colour, cls[sl]))
     return out
 
 
