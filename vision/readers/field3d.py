@@ -89,6 +89,7 @@ from vision.readers.notes import (
     relocated,
     tower_unsure_note,
 )
+from vision.readers.pawn_bridges import pawn_bridges
 from vision.readers.pawn_tops import tops_under_pawns
 from vision.readers.pawns3d import pawns_on_blocks, unsure_notes
 from vision.readers.places3d import chosen_places
@@ -671,13 +672,15 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
     place a block can stand there is moved onto the one the two photos show it on
     (:func:`~vision.readers.added3d.onto_places`), and blocks a level up that photo shows
     were set down since (:func:`~vision.readers.added3d.added_blocks`, and on their own
-    colour by the grooves they hide: :func:`~vision.readers.seams3d.hidden_seams`) are
-    added, each in place of a top of its colour read for it on the table where no
-    first-level block stands (a tower's, in place of the top read as its block), and no
-    longer asked about. Last, each top a level up read near a place there is set exactly
-    on it (:func:`~vision.readers.added3d.snapped_to_places`), and moved to a rival place
-    beside it where the frame, rendered, says so (a bridge read as a tower on one of its
-    blocks: :func:`~vision.readers.places3d.chosen_places`).
+    colour by the grooves they hide: :func:`~vision.readers.seams3d.hidden_seams`, or
+    across two of it by the pawn standing on them:
+    :func:`~vision.readers.pawn_bridges.pawn_bridges`) are added, each in place of a top
+    of its colour read for it on the table where no first-level block stands (a tower's,
+    in place of the top read as its block), and no longer asked about. Last, each top a
+    level up read near a place there is set exactly on it
+    (:func:`~vision.readers.added3d.snapped_to_places`), and moved to a rival place beside
+    it where the frame, rendered, says so (a bridge read as a tower on one of its blocks:
+    :func:`~vision.readers.places3d.chosen_places`).
     """
     pose = views.pose
     block_mm = pose.layout.block_mm
@@ -755,6 +758,7 @@ def _on_ground(tops: list[SeenBlock3D], ground: Sequence[SeenBlock3D], views: Ta
         out = [t for t in out if not any(t is g for g in gone)]
         added = added_blocks(views, before, ground, out)
         added += hidden_seams(views, before, ground, out + added)
+        added += pawn_bridges(views, ground, out + added)
         for block in added:
             read_at = _lowered(block, pose).centre
             base = same_block(block.centre, block.colour, ground)
