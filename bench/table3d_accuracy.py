@@ -402,7 +402,9 @@ def first_level_read(scene: SceneTruth, ground_dir: Path | None, which: str,
                           intrinsics_of(photo, which), photo.layout)
     except PoseError:
         return [], None
-    return first_level(read_field(frame, pose, palette).blocks), FirstLevelPhoto(frame, pose)
+    views = TableViews(frame, pose, palette)
+    reading = read_field(frame, pose, palette, views=views)
+    return first_level(reading.blocks, views), FirstLevelPhoto(frame, pose)
 
 
 def evaluate(scenes: Sequence[SceneTruth], which: str, verbose: bool = False,

@@ -160,12 +160,15 @@ def _cmd_read(args: argparse.Namespace) -> int:
     ground = []
     photo = None
     if args.first_level:
+        from vision.palette import default_palette
         from vision.readers.added3d import FirstLevelPhoto
         from vision.readers.ground3d import first_level
+        from vision.readers.table_views import TableViews
 
         before = _image(args.first_level)
         before_pose = table_pose(before, intrinsics)
-        ground = first_level(read_field(before, before_pose).blocks)
+        ground = first_level(read_field(before, before_pose).blocks,
+                             TableViews(before, before_pose, default_palette()))
         photo = FirstLevelPhoto(before, before_pose)
     reading = read_field(image, pose, ground=ground, ground_photo=photo)
     summary = reading.summary()

@@ -13,7 +13,10 @@ the tuning scenes reads at most 1.33 times its learnt lightness; a white top in 
 palette names none: a white top in shade is no class's colour).
 
 Places under a block read on the second level are left to the stacks' readers (what
-shows there at a block's height is the raised top itself).
+shows there at a block's height is the raised top itself). With nothing read a level up
+(a flat field, or the first level's photo: :func:`shaded_tops`), nothing shades a top, and
+a place far darker than the tops of the colour it shows is a hole in the field, the table
+in the shadow of the blocks round it.
 """
 
 from __future__ import annotations
@@ -67,6 +70,14 @@ empty places read at most 1.33 times as light (a lamp's pool on the mat)."""
 COLOUR_SHARE = 0.15
 """A missed block takes the block colour that covers at least this share of its place."""
 
+SHADED_SHARE = 0.5
+"""With no block read a level up, nothing casts a shadow on a first-level top (the first
+level's photo, or a flat field): tops of one colour show alike (the tuning families' first
+levels, 0.71 of the median of their colour at least). A place under this share as light as
+the tops of the colour it shows is the table in the shadow of the blocks round it, dark
+enough to take a block's class (f2011, f2368: a hole in the field under a window's light,
+0.14-0.32 of the yellow tops; f2323, white, 0.17)."""
+
 UNDER_MM2 = 200.0
 """A place whose footprint shares this much (mm²) with a second-level block's is under it."""
 
@@ -113,9 +124,58 @@ def missed_in_rows(views: TableViews, blocks: Sequence[SeenBlock3D]
         if any(_overlap_mm2(outline, r.outline) > UNDER_MM2 for r in raised):
             continue
         colour = _block_colour(views, look, outline)
-        if colour is not None:
+        if colour is not None and not (
+                not raised and _shaded(views, look.lightness, outline, colour, firsts)):
             found.append((colour, (float(centre[0]), float(centre[1])), angle))
     return found
+
+
+def shaded_tops(views: TableViews, blocks: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
+    """The first-level tops of ``blocks`` that are the table in shade, on a first level.
+
+    On a photo of the first level alone nothing stands a level up to shade a top, so one
+    shown under :data:`SHADED_SHARE` as light as the other tops of its colour read there
+    is a hole in the field, the table in the shadow of the blocks round it.
+    """
+    lightness = _lightness_view(views)
+    firsts = [b for b in blocks if b.level == 1 and b.seen == "top"]
+    return [b for b in firsts
+            if _shaded(views, lightness, b.outline, b.colour, [o for o in firsts if o is not b])]
+
+
+def _lightness_view(views: TableViews) -> np.ndarray:
+    """CIE L* (OpenCV's 0-255 scale) of the view a block's height up."""
+    view = views.view(views.layout.block_height_mm)
+    return np.asarray(cv2.cvtColor(view, cv2.COLOR_BGR2LAB)[..., 0])
+
+
+def _shaded(views: TableViews, lightness: np.ndarray, outline: np.ndarray, colour: str,
+            firsts: Sequence[SeenBlock3D]) -> bool:
+    """Whether ``outline`` shows under :data:`SHADED_SHARE` as light as tops of ``colour``.
+
+    Judged against the median of the tops of ``colour`` in ``firsts`` (False where none).
+    """
+    tops = [_mean_lightness(views, lightness, b.outline) for b in firsts
+            if b.colour == colour and b.seen == "top"]
+    lit = [v for v in tops if v is not None]
+    here = _mean_lightness(views, lightness, outline)
+    return bool(lit) and here is not None and here < SHADED_SHARE * float(np.median(lit))
+
+
+def _inside(views: TableViews, shape: tuple[int, ...], outline: np.ndarray) -> np.ndarray:
+    """The view's pixels in ``outline`` drawn in by :data:`INSET_MM`."""
+    mask = np.zeros(shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(inset(np.asarray(outline, np.float64), INSET_MM)
+                                      * views.px_per_mm - 0.5).astype(np.int32), 1)
+    return mask > 0
+
+
+def _mean_lightness(views: TableViews, lightness: np.ndarray, outline: np.ndarray
+                    ) -> float | None:
+    inside = _inside(views, lightness.shape, outline)
+    if not inside.any():
+        return None
+    return float(lightness[inside].astype(np.float32).mean())
 
 
 def _axes(angle_deg: float) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -143,10 +203,7 @@ def _lightness(bgr: tuple[float, float, float]) -> float:
 def _block_colour(views: TableViews, look: _Look, outline: np.ndarray) -> str | None:
     """The colour of a block whose top shows in ``outline``, or None where it is table."""
     ppm = views.px_per_mm
-    mask = np.zeros(look.classes.shape, np.uint8)
-    cv2.fillConvexPoly(mask, np.round(inset(outline, INSET_MM) * ppm - 0.5).astype(np.int32),
-                       1)
-    inside = mask > 0
+    inside = _inside(views, look.classes.shape, outline)
     if int(inside.sum()) < (views.layout.block_mm - 2 * INSET_MM) ** 2 * ppm * ppm / 2:
         return None                                   # mostly out of the view
     palette = views.palette

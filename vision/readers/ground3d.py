@@ -33,6 +33,7 @@ from vision.geometry import square
 
 if TYPE_CHECKING:
     from vision.readers.field3d import SeenBlock3D
+    from vision.readers.table_views import TableViews
 
 GROUND_OVERLAP = 0.3
 """A top read on the table stands on a first-level block when it covers this share of that
@@ -59,9 +60,18 @@ def ground_block(colour: str, centre: tuple[float, float], angle: float, block_m
                        square(centre, block_mm, angle), (), "top", size_mm or block_mm)
 
 
-def first_level(blocks: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
-    """The first-level tops of a reading of the first-level photo (whatever else it read)."""
-    return [b for b in blocks if b.level == 1 and b.seen == "top"]
+def first_level(blocks: Sequence[SeenBlock3D], views: TableViews | None = None
+                ) -> list[SeenBlock3D]:
+    """The first-level tops of a reading of the first-level photo (whatever else it read).
+
+    With that photo's ``views``, none that is the table in the shadow of the blocks round
+    it (:func:`~vision.readers.grid_cells.shaded_tops`: nothing stands a level up there to
+    shade a top, whatever the reading took for raised).
+    """
+    from vision.readers.grid_cells import shaded_tops
+
+    shaded = {id(b) for b in shaded_tops(views, blocks)} if views is not None else set()
+    return [b for b in blocks if b.level == 1 and b.seen == "top" and id(b) not in shaded]
 
 
 def _share(a: np.ndarray, b: np.ndarray, block_mm: float) -> float:
