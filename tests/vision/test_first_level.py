@@ -419,8 +419,46 @@ def _read_misread(family: str) -> tuple[SceneTruth, FieldReading]:
     frame, pose, palette = views.frame, views.pose, views.palette
     return scene, read_field(
         frame, pose, palette, views=TableViews(frame, pose, palette),
-        ground=first_level(ground_reading.blocks),
+        ground=first_level(ground_reading.blocks, ground_views),
         ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+
+
+def test_a_hole_in_the_first_level_in_shadow_is_no_first_level_block() -> None:
+    """infinifield.md, "Build the field": every block counts, and none that is not there.
+    On f2368's first-level photo the empty place at (190, 176) among the blocks is the
+    table in their shadow, dark enough to take the yellow class, and read as a yellow top
+    (the reading took a blue top for raised, so the flat field's own check did not apply).
+    Nothing stands a level up on that photo to shade a top, and the place is 0.3 as light
+    as the yellow tops: the first level has no block there, and the stacked photo read on
+    it is read whole and right."""
+    _scene, ground_reading = read_tune_scene("f2368_ground", MISREADS)
+    _scene, ground_views = tune_scene_views("f2368_ground", MISREADS)
+    hole = (190.0, 176.0)
+    assert any(math.dist(b.centre, hole) < 10 for b in first_level(ground_reading.blocks))
+    assert not any(math.dist(b.centre, hole) < 10
+                   for b in first_level(ground_reading.blocks, ground_views))
+    scene, reading = _read_misread("f2368")
+    assert not any(math.dist(b.centre_mm[:2], hole) < 25 for b in scene.blocks.values())
+    assert_read_whole(scene, reading)
+
+
+def test_a_block_the_first_level_reading_missed_is_read_in_its_row() -> None:
+    """f2188, read as the bench reads it (the colours learnt on the stacked photo): the
+    first level's reading missed the red R6, 72 mm from the camera's nadir. Its place among
+    the blocks read beside it shows red on the stacked photo, and on the first level's
+    photo it is lit like the red tops read there (no empty place in shade): R6 is read on
+    the first level, and the whole field right."""
+    from table3d_accuracy import first_level_read
+
+    scene, views = tune_scene_views("f2188_before", MISREADS)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    ground, photo = first_level_read(scene, MISREADS, "true", palette)
+    r6 = scene.blocks["R6"].centre_mm[:2]
+    assert not any(math.dist(b.centre, r6) < 10 for b in ground)
+    reading = read_field(frame, pose, palette, views=TableViews(frame, pose, palette),
+                         ground=ground, ground_photo=photo)
+    assert _on(reading, scene, "R6") is not None
+    assert_read_whole(scene, reading)
 
 
 def test_a_bridge_read_far_off_its_place_is_moved_onto_it() -> None:

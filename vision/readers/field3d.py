@@ -54,7 +54,7 @@ from vision.readers.faces3d import (
     find_faces,
     one_per_top,
 )
-from vision.readers.grid_cells import missed_in_rows, onto_rows
+from vision.readers.grid_cells import missed_in_rows, onto_rows, shaded_place
 from vision.readers.ground3d import (
     OFF_PLACE_MM,
     ON_OWN_COLOUR_MM,
@@ -444,7 +444,11 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
             stacked on it (:func:`vision.readers.ground3d.first_level` of that reading):
             a top read on the table over one of them stands on it, and one this frame
             hides keeps its colour and place (:mod:`vision.readers.ground3d`); no top's
-            level is changed by synthesis (:func:`~vision.readers.refine3d.refine_reading`).
+            level is changed by synthesis (:func:`~vision.readers.refine3d.refine_reading`),
+            and, with ``ground_photo``, a block missed in the rows
+            (:func:`~vision.readers.grid_cells.missed_in_rows`) where none of them stands
+            is read only where that photo shows no empty place in shade
+            (:func:`~vision.readers.grid_cells.shaded_place`).
         ground_photo: the photo ``ground`` was read on: a block set a level up since,
             that the stacked frame alone cannot tell (one of a colour on another of it),
             is read where the two photos differ (:mod:`vision.readers.added3d`). Not
@@ -496,8 +500,8 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     if ground:
         blocks = _raised_over_ground(blocks, ground, pose)
     blocks = _no_overlaps(blocks, layout.block_mm)
+    before: TableViews | None = None
     if ground:
-        before = None
         if ground_photo is not None:
             before = TableViews(ground_photo.frame, ground_photo.pose, palette, px_per_mm)
             if _hand_in_view(before, ground, ()):
@@ -531,8 +535,15 @@ def read_field(frame: np.ndarray, pose: TablePose, palette: Palette | None = Non
     # photo says what stands on the table, and the two photos what was set on it (f1528:
     # a first-level top raised onto two blocks made of the side faces round it)
     blocks, notes = refine_reading(views, blocks, notes, levels=not ground)
+    # with the first level and its photo, a block missed in the rows where none was read
+    # on that photo is one only where the photo shows no empty place in its neighbours'
+    # shadow there, dark enough to take a block's class (f2368; f2188: a red block that
+    # photo's reading missed, lit like the others)
     blocks += [SeenBlock3D(colour, xy, angle, 1, square(xy, layout.block_mm, angle))
-               for colour, xy, angle in missed_in_rows(views, blocks)]
+               for colour, xy, angle in missed_in_rows(views, blocks)
+               if before is None or same_block(xy, colour, ground) is not None
+               or not shaded_place(before, square(xy, layout.block_mm, angle), colour,
+                                   ground)]
     moved = onto_rows(blocks, layout.block_mm)
     notes = [_follow(note, blocks, moved) for note in notes]
     blocks = moved

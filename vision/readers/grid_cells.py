@@ -143,6 +143,16 @@ def shaded_tops(views: TableViews, blocks: Sequence[SeenBlock3D]) -> list[SeenBl
             if _shaded(views, lightness, b.outline, b.colour, [o for o in firsts if o is not b])]
 
 
+def shaded_place(views: TableViews, outline: np.ndarray, colour: str,
+                 tops: Sequence[SeenBlock3D]) -> bool:
+    """Whether a place shows under :data:`SHADED_SHARE` as light as ``tops`` of ``colour``.
+
+    On the first level's photo (``views``, ``tops`` read there), such a place is the table
+    in the shadow of the blocks round it (:func:`shaded_tops`).
+    """
+    return _shaded(views, _lightness_view(views), outline, colour, tops)
+
+
 def _lightness_view(views: TableViews) -> np.ndarray:
     """CIE L* (OpenCV's 0-255 scale) of the view a block's height up."""
     view = views.view(views.layout.block_height_mm)
