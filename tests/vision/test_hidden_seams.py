@@ -177,3 +177,17 @@ def test_a_groove_shows_darker_than_the_tops_beside_it() -> None:
 def _truth_centres(family: str, *ids: str) -> list[tuple[float, float]]:
     scene, _views = tune_scene_views(f"{family}_before")
     return [scene.blocks[i].centre_mm[:2] for i in ids]
+
+
+def test_a_top_read_between_two_of_its_colour_whose_groove_still_shows_is_no_bridge() -> None:
+    """infinifield.md "Build the field": every block counts, and none that is not there.
+    f2356: one red top was read between the red R1 and R2, where a bridge over the two
+    would stand, and stood on them. A bridge hides their groove from every camera; the
+    stacked photo shows it 0.36 as dark as the first level's photo did (the true bridges of
+    the tuning families with no pawn on them, 0.20 at most): no bridge is read there, and
+    the whole field is read right."""
+    scene, _alone, both = _reads("f2356", MISREADS)
+    r1, r2 = (scene.blocks[bid].centre_mm[:2] for bid in ("R1", "R2"))
+    middle = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0 for b in both.blocks)
+    assert_read_whole(scene, both)

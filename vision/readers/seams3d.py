@@ -290,15 +290,30 @@ halves of two yellow tops between two raised bridges read as one yellow bridge, 
 groove shown at 1.0 of its points, 0.96 as dark."""
 
 
+BRIDGE_PLACE_MM = 5.0
+"""A top a level up in the pair's colour within this (mm) of the middle of the two is read
+as a bridge over them ..."""
+
+BRIDGE_SHOWN_RATIO = 0.3
+"""... and is none where the stacked photo shows their groove, at the median of at least
+:data:`HIDDEN_MIN_POINTS` judged points, this share as dark as the first photo did, or
+darker (tuning families: the 27 such bridges with no pawn on them 0.01-0.20; the false
+ones, a top read between two of its colour, 0.36-0.93: f2078, f2083, f2356). A pawn on a
+bridge darkens its top over the groove (f066, f2261: 0.32, 0.67): those are read again by
+the pawn (:mod:`vision.readers.pawn_bridges`)."""
+
+
 def shown_seams(views: TableViews, before: TableViews, ground: Sequence[SeenBlock3D],
                 tops: Sequence[SeenBlock3D]) -> list[SeenBlock3D]:
-    """The tops read a level up over a groove the stacked photo still shows as it was.
+    """The tops read a level up over a groove the stacked photo still shows.
 
     Of the grooves between touching first-level blocks of one colour, one a top a level
     up would hide from the camera (:data:`COVERS_SHARE`), judged as in
     :func:`hidden_seams` on the points the other tops a level up may not hide, that the
     stacked photo still shows (:data:`STILL_SHOWN_SHARE`) as dark as the first one did
-    (:data:`SAME_DARKNESS`) has nothing over it: the top is none.
+    (:data:`SAME_DARKNESS`) has nothing over it: the top is none. A bridge of their colour
+    over the two (:data:`BRIDGE_PLACE_MM`) hides all of it: one is none where the groove
+    shows at all (:data:`BRIDGE_SHOWN_RATIO`).
     """
     h1 = views.layout.block_height_mm
     cam = views.pose.camera_position()
@@ -322,8 +337,11 @@ def shown_seams(views: TableViews, before: TableViews, ground: Sequence[SeenBloc
                 continue
             kept = now >= np.maximum(SEAM_GONE_MIN, SEAM_GONE_SHARE * then)
             ratio = float(np.median(now[judged] / then[judged]))
-            if (float(kept[judged].mean()) >= STILL_SHOWN_SHARE
-                    and SAME_DARKNESS[0] <= ratio <= SAME_DARKNESS[1]):
+            bridge = (top.colour == a.colour and float(np.hypot(
+                top.centre[0] - middle[0], top.centre[1] - middle[1])) <= BRIDGE_PLACE_MM)
+            if ((float(kept[judged].mean()) >= STILL_SHOWN_SHARE
+                 and SAME_DARKNESS[0] <= ratio <= SAME_DARKNESS[1])
+                    or (bridge and ratio >= BRIDGE_SHOWN_RATIO)):
                 out.append(top)
                 break
     return out
