@@ -70,3 +70,18 @@ def test_a_raised_neighbour_s_side_face_is_no_pawn_on_a_bridge() -> None:
     assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0
                    for b in reading.blocks)
     assert_read_whole(scene, reading)
+
+
+def test_a_pawn_on_a_first_level_block_the_stacked_photo_did_not_read_makes_no_bridge(
+) -> None:
+    """f2536: the orange pawn stands on the yellow Y3, which the stacked photo did not
+    read as a top (the first level's photo did); seen past the red R1 and R2 beside it,
+    its head fills a window over their bridge's place. Y3, a first-level block nothing is
+    read on, shows the head as well: no red bridge is read over R1 and R2, and the whole
+    field is read right."""
+    scene, reading = _read("f2536")
+    r1, r2 = (scene.blocks[bid].centre_mm[:2] for bid in ("R1", "R2"))
+    middle = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
+    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0
+                   for b in reading.blocks)
+    assert_read_whole(scene, reading)

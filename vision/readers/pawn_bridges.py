@@ -64,7 +64,8 @@ def pawn_bridges(views: TableViews, ground: Sequence[SeenBlock3D],
         ground: the first level, as read on its own photo.
         tops: the tops read so far on the stacked photo; a pair one of those a level up
             stands over (:data:`~vision.readers.added3d.OVERLAP_SHARE` of the bridge's
-            place) is left alone, and every top read is a place the pawn could stand on.
+            place) is left alone, and every top read is a place the pawn could stand on, as
+            is every first-level block none of those a level up stands on.
 
     Returns:
         Blocks at level 2 in the pair's colour, across each touching pair
@@ -86,8 +87,13 @@ def pawn_bridges(views: TableViews, ground: Sequence[SeenBlock3D],
     colours = [c.name for c in views.palette.classes if c.kind == "pawn"]
     if not bridges or not colours:
         return []
+    # every top read, and every first-level block nothing read a level up stands on (one
+    # the stacked photo did not read, a pawn on it: f2536's orange pawn on a yellow block)
     read = [HeadTop(np.asarray(t.outline, np.float64), t.level * h1, t.colour)
             for t in tops if t.seen in ("top", "part")]
+    read += [HeadTop(np.asarray(g.outline, np.float64), h1, g.colour) for g in ground
+             if not any(_overlap_mm2(t.outline, g.outline) > OVERLAP_SHARE * block_mm ** 2
+                        for t in up)]
     heads = list(read)
     for a, b, place, _middle in bridges:
         heads += [HeadTop(np.asarray(a.outline, np.float64), a.level * h1, a.colour),
