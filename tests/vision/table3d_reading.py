@@ -127,3 +127,47 @@ def assert_bridge_on_its_blocks(scene: SceneTruth, reading: FieldReading, top_id
         support = scene.blocks[bid]
         near = [b for b in under if math.dist(b.centre, support.centre_mm) <= within_mm]
         assert [(b.colour, b.level) for b in near] == [(support.colour, 1)], (bid, under)
+
+
+def read_on_first_level(family: str, folder: Path) -> tuple[SceneTruth, FieldReading]:
+    """The stacked photo of ``family`` in ``folder``, read on its first level.
+
+    The first level is read on the family's ``_ground`` photo (its own pose and colours)
+    and given with that photo, as the app reads a stacked field at set-up.
+    """
+    from vision.readers.added3d import FirstLevelPhoto
+    from vision.readers.ground3d import first_level
+
+    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", folder)
+    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", folder)
+    scene, views = tune_scene_views(f"{family}_before", folder)
+    frame, pose, palette = views.frame, views.pose, views.palette
+    return scene, read_field(
+        frame, pose, palette, views=TableViews(frame, pose, palette),
+        ground=first_level(ground_reading.blocks, ground_views),
+        ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+
+
+def block_read_as(reading: FieldReading, scene: SceneTruth, block_id: str,
+                  within_mm: float = 5.0) -> int | None:
+    """The index of the block read as ``block_id``: its level and colour, within
+    ``within_mm`` of its centre (None: not read so)."""
+    import math
+
+    truth = scene.blocks[block_id]
+    for i, b in enumerate(reading.blocks):
+        if (b.level == truth.level and b.colour == truth.colour
+                and math.dist(b.centre, truth.centre_mm[:2]) < within_mm):
+            return i
+    return None
+
+
+def assert_no_block_over(scene: SceneTruth, reading: FieldReading, a: str, b: str) -> None:
+    """No block read a level up within 15 mm of the middle of the blocks ``a`` and ``b``
+    (where a bridge over them would stand)."""
+    import math
+
+    ca, cb = (scene.blocks[bid].centre_mm[:2] for bid in (a, b))
+    middle = ((ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2)
+    assert not any(t.level == 2 and math.dist(t.centre, middle) < 15.0
+                   for t in reading.blocks), (a, b)

@@ -19,6 +19,7 @@ import pytest
 from tests.vision.table3d_reading import (
     assert_read_whole,
     load_tune_scene,
+    read_on_first_level,
     read_tune_scene,
     tune_scene_views,
 )
@@ -413,14 +414,7 @@ MISREADS = DATA / "table3d_misreads"
 
 def _read_misread(family: str) -> tuple[SceneTruth, FieldReading]:
     """A family of :data:`MISREADS` read on its first level and that level's photo."""
-    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", MISREADS)
-    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", MISREADS)
-    scene, views = tune_scene_views(f"{family}_before", MISREADS)
-    frame, pose, palette = views.frame, views.pose, views.palette
-    return scene, read_field(
-        frame, pose, palette, views=TableViews(frame, pose, palette),
-        ground=first_level(ground_reading.blocks, ground_views),
-        ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
+    return read_on_first_level(family, MISREADS)
 
 
 def test_a_hole_in_the_first_level_in_shadow_is_no_first_level_block() -> None:

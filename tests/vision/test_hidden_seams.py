@@ -15,7 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
-from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
+from tests.vision.table3d_reading import (
+    assert_no_block_over,
+    assert_read_whole,
+    read_tune_scene,
+    tune_scene_views,
+)
 from vision.devtools.table3d_truth import SceneTruth
 from vision.readers.added3d import FirstLevelPhoto
 from vision.readers.field3d import FieldReading, SeenBlock3D, read_field
@@ -114,9 +119,7 @@ def test_a_groove_in_a_shadow_cast_since_is_not_taken_for_hidden() -> None:
     tops round it went, the groove still shows: no white bridge is read over the two, and
     the whole field is read right."""
     scene, _alone, both = _reads("f1666", MISREADS)
-    w4, w5 = (scene.blocks[bid].centre_mm[:2] for bid in ("W4", "W5"))
-    middle = ((w4[0] + w5[0]) / 2, (w4[1] + w5[1]) / 2)
-    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0 for b in both.blocks)
+    assert_no_block_over(scene, both, "W4", "W5")
     assert_read_whole(scene, both)
 
 
@@ -187,7 +190,5 @@ def test_a_top_read_between_two_of_its_colour_whose_groove_still_shows_is_no_bri
     the tuning families with no pawn on them, 0.20 at most): no bridge is read there, and
     the whole field is read right."""
     scene, _alone, both = _reads("f2356", MISREADS)
-    r1, r2 = (scene.blocks[bid].centre_mm[:2] for bid in ("R1", "R2"))
-    middle = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
-    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0 for b in both.blocks)
+    assert_no_block_over(scene, both, "R1", "R2")
     assert_read_whole(scene, both)

@@ -10,38 +10,16 @@ Stacked photos from sets rendered for a run, read wrong once, tuning data since.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
-from tests.vision.table3d_reading import assert_read_whole, read_tune_scene, tune_scene_views
-from vision.devtools.table3d_truth import SceneTruth
-from vision.readers.added3d import FirstLevelPhoto
-from vision.readers.field3d import FieldReading, read_field
-from vision.readers.ground3d import first_level
-from vision.readers.table_views import TableViews
+from tests.vision.table3d_reading import (
+    assert_no_block_over,
+    assert_read_whole,
+    block_read_as,
+    read_on_first_level,
+)
 
 MISREADS = Path(__file__).resolve().parents[1] / "data" / "table3d_misreads"
-
-
-def _read(family: str) -> tuple[SceneTruth, FieldReading]:
-    """A family of :data:`MISREADS` read on its first level and that level's photo."""
-    _ground_scene, ground_reading = read_tune_scene(f"{family}_ground", MISREADS)
-    _ground_scene, ground_views = tune_scene_views(f"{family}_ground", MISREADS)
-    scene, views = tune_scene_views(f"{family}_before", MISREADS)
-    frame, pose, palette = views.frame, views.pose, views.palette
-    return scene, read_field(
-        frame, pose, palette, views=TableViews(frame, pose, palette),
-        ground=first_level(ground_reading.blocks),
-        ground_photo=FirstLevelPhoto(ground_views.frame, ground_views.pose))
-
-
-def _on(reading: FieldReading, scene: SceneTruth, block_id: str) -> int | None:
-    truth = scene.blocks[block_id]
-    for i, b in enumerate(reading.blocks):
-        if (b.level == truth.level and b.colour == truth.colour
-                and math.dist(b.centre, truth.centre_mm[:2]) < 5.0):
-            return i
-    return None
 
 
 def test_a_bridge_of_one_colour_carrying_a_pawn_is_read_under_it() -> None:
@@ -50,8 +28,8 @@ def test_a_bridge_of_one_colour_carrying_a_pawn_is_read_under_it() -> None:
     groove R6 hides, so the groove seems to show; the head shows fully over R6's place and
     at most 0.6 as well over R1 or R2. R6 is read a level up on R1 and R2, the pawn on it,
     and the whole field right."""
-    scene, reading = _read("f2206")
-    found = {bid: _on(reading, scene, bid) for bid in ("R6", "R1", "R2")}
+    scene, reading = read_on_first_level("f2206", MISREADS)
+    found = {bid: block_read_as(reading, scene, bid) for bid in ("R6", "R1", "R2")}
     assert None not in found.values(), found
     assert set(reading.blocks[found["R6"]].rests_on) == {found["R1"], found["R2"]}
     magenta = [p for p in reading.pawns if p.colour == "magenta"]
@@ -64,11 +42,8 @@ def test_a_raised_neighbour_s_side_face_is_no_pawn_on_a_bridge() -> None:
     them shows an orange hue a pawn's head would (a window 0.92 full), and over neither
     block. Every sample of it lies where Y7 shows with nothing on the place: no white
     bridge is read over the two, and the whole field is read right."""
-    scene, reading = _read("f1926")
-    w2, w3 = (scene.blocks[bid].centre_mm[:2] for bid in ("W2", "W3"))
-    middle = ((w2[0] + w3[0]) / 2, (w2[1] + w3[1]) / 2)
-    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0
-                   for b in reading.blocks)
+    scene, reading = read_on_first_level("f1926", MISREADS)
+    assert_no_block_over(scene, reading, "W2", "W3")
     assert_read_whole(scene, reading)
 
 
@@ -79,9 +54,6 @@ def test_a_pawn_on_a_first_level_block_the_stacked_photo_did_not_read_makes_no_b
     its head fills a window over their bridge's place. Y3, a first-level block nothing is
     read on, shows the head as well: no red bridge is read over R1 and R2, and the whole
     field is read right."""
-    scene, reading = _read("f2536")
-    r1, r2 = (scene.blocks[bid].centre_mm[:2] for bid in ("R1", "R2"))
-    middle = ((r1[0] + r2[0]) / 2, (r1[1] + r2[1]) / 2)
-    assert not any(b.level == 2 and math.dist(b.centre, middle) < 15.0
-                   for b in reading.blocks)
+    scene, reading = read_on_first_level("f2536", MISREADS)
+    assert_no_block_over(scene, reading, "R1", "R2")
     assert_read_whole(scene, reading)
