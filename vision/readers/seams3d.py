@@ -297,7 +297,7 @@ as a bridge over them ..."""
 BRIDGE_SHOWN_RATIO = 0.3
 """... and is none where the stacked photo shows their groove, at the median of at least
 :data:`HIDDEN_MIN_POINTS` judged points, this share as dark as the first photo did, or
-darker (tuning families: the 27 such bridges with no pawn on them 0.01-0.20; the false
+darker (tuning families: the 41 such bridges with no pawn on them 0.01-0.20; the false
 ones, a top read between two of its colour, 0.36-0.93: f2078, f2083, f2356). A pawn on a
 bridge darkens its top over the groove (f066, f2261: 0.32, 0.67): those are read again by
 the pawn (:mod:`vision.readers.pawn_bridges`)."""
